@@ -1,0 +1,18 @@
+// GET /api/public/restaurants – search published restaurants
+import { apiRoute, jsonResponse, singleParam } from "@/lib/http/api-route";
+import { searchRestaurants } from "@/lib/restaurants/search-restaurants";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute({
+  GET: async (request) => {
+    const url = new URL(request.url);
+    const input = {
+      q: singleParam(url, "q"),
+      city: singleParam(url, "city"),
+      cuisine: singleParam(url, "cuisine"),
+      limit: singleParam(url, "limit"),
+    };
+    return jsonResponse(request, await searchRestaurants(input), "search");
+  },
+});

@@ -1,0 +1,123 @@
+// The REST adapter shared by every route under /api: method dispatch with JSON 405s, CORS,
+// HEAD, preflight, ETag/304 and the error contract. Route files stay one line of wiring per method.
+import { createHash } from "node:crypto";
+import { ApiError, errorBody, toApiError } from "./api-errors";
+import { CACHE_POLICIES, type CachePolicy } from "./cache-policy";
+
+export const ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+type Method = (typeof ALL_METHODS)[number];
+
+export type RouteParams = Record<string, string | string[] | undefined>;
+export type Handler = (request: Request, params: RouteParams) => Promise<Response> | Response;
+type NextContext = { params: Promise<RouteParams> };
+type NextHandler = (request: Request, context: NextContext) => Promise<Response>;
+
+const EXPOSED_HEADERS = "ETag, Link, Allow, Retry-After, Content-Length, X-Markdown-Tokens";
+export const CORS_ALLOWED_HEADERS = "Accept, Content-Type, If-None-Match, If-Modified-Since, Cache-Control";
+
+function withCors(headers: Headers): Headers {
+  headers.set("Access-Control-Allow-Origin", "*");
+  headers.set("Access-Control-Expose-Headers", EXPOSED_HEADERS);
+  return headers;
+}
+
+export function errorResponse(error: unknown): Response {
+  const apiError = toApiError(error);
+  if (!(error instanceof ApiError)) console.error("[api] unexpected error:", error);
+  const headers = withCors(new Headers(apiError.options.headers));
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  headers.set("Cache-Control", CACHE_POLICIES.noStore);
+  return new Response(JSON.stringify(errorBody(apiError)), { status: apiError.status, headers });
+}
+
+/** A strong validator from the body bytes: equal bodies, equal ETags, across processes. */
+export function etagOf(body: string | Uint8Array): string {
+  return `"${createHash("sha1").update(body).digest("base64url")}"`;
+}
+
+/** RFC 9110 §13.1.2: weak comparison against a list of entity tags, or "*". */
+export function matchesIfNoneMatch(header: string | null, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  const bare = etag.replace(/^W\//, "");
+  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === bare);
+}
+
+/**
+ * A cacheable success: ETag from the bytes, 304 when the client already has them. The caller's
+ * `prepared` body lets hot paths reuse a serialized body and its ETag.
+ */
+export function cachedResponse(
+  request: Request,
+  prepared: { body: string; etag?: string; contentType?: string },
+  policy: CachePolicy,
+  extraHeaders: Record<string, string> = {},
+): Response {
+  const etag = prepared.etag ?? etagOf(prepared.body);
+  const headers = withCors(new Headers(extraHeaders));
+  headers.set("Cache-Control", CACHE_POLICIES[policy]);
+  headers.set("ETag", etag);
+  if (matchesIfNoneMatch(request.headers.get("if-none-match"), etag)) {
+    return new Response(null, { status: 304, headers });
+  }
+  headers.set("Content-Type", prepared.contentType ?? "application/json; charset=utf-8");
+  return new Response(prepared.body, { status: 200, headers });
+}
+
+export function jsonResponse(request: Request, data: unknown, policy: CachePolicy, extraHeaders?: Record<string, string>): Response {
+  return cachedResponse(request, { body: JSON.stringify(data) }, policy, extraHeaders);
+}
+
+/**
+ * Builds every method export of a route file. Methods not in `handlers` answer 405 with Allow;
+ * HEAD mirrors GET without a body; OPTIONS is the CORS preflight.
+ */
+export function apiRoute(
+  handlers: Partial<Record<"GET" | "POST", Handler>>,
+  options: { allowHeaders?: string } = {},
+): Record<Method, NextHandler> {
+  const allowed: Method[] = [...(handlers.GET ? (["GET", "HEAD"] as const) : []), ...(handlers.POST ? (["POST"] as const) : []), "OPTIONS"];
+  const allow = allowed.join(", ");
+
+  const run = (handler: Handler | undefined, method: Method): NextHandler => async (request, context) => {
+    try {
+      if (method === "OPTIONS") return preflight(allow, options.allowHeaders);
+      if (!handler) {
+        throw new ApiError("method_not_allowed", `${method} is not supported here; use ${allow}.`, { headers: { Allow: allow } });
+      }
+      const response = await handler(request, (await context?.params) ?? {});
+      if (method === "HEAD") return new Response(null, { status: response.status, headers: response.headers });
+      return response;
+    } catch (error) {
+      const response = errorResponse(error);
+      return method === "HEAD" ? new Response(null, { status: response.status, headers: response.headers }) : response;
+    }
+  };
+
+  return {
+    GET: run(handlers.GET, "GET"),
+    HEAD: run(handlers.GET, "HEAD"),
+    POST: run(handlers.POST, "POST"),
+    PUT: run(undefined, "PUT"),
+    PATCH: run(undefined, "PATCH"),
+    DELETE: run(undefined, "DELETE"),
+    OPTIONS: run(undefined, "OPTIONS"),
+  };
+}
+
+function preflight(allow: string, allowHeaders = CORS_ALLOWED_HEADERS): Response {
+  const headers = withCors(new Headers());
+  headers.set("Allow", allow);
+  headers.set("Access-Control-Allow-Methods", allow);
+  headers.set("Access-Control-Allow-Headers", allowHeaders);
+  headers.set("Access-Control-Max-Age", "86400");
+  headers.set("Cache-Control", CACHE_POLICIES.directory);
+  return new Response(null, { status: 204, headers });
+}
+
+/** One query parameter: absent → undefined; given twice → invalid_request (ambiguous). */
+export function singleParam(url: URL, name: string): string | undefined {
+  const values = url.searchParams.getAll(name);
+  if (values.length > 1) throw new ApiError("invalid_request", `The parameter "${name}" was given ${values.length} times; give it once.`);
+  return values[0];
+}

@@ -1,0 +1,17 @@
+// Every Cache-Control policy the service sends, named by purpose. s-maxage values are contract
+// (section 8): directory and plans 24 h, search 60 s, one menu 5 min, errors never cached.
+// Browsers get a shorter max-age than shared caches so a purge reaches people quickly.
+export const CACHE_POLICIES = {
+  /** countries, cities, cuisines, plans, manifests */
+  directory: "public, max-age=3600, s-maxage=86400, stale-while-revalidate=86400",
+  /** restaurant search */
+  search: "public, max-age=60, s-maxage=60, stale-while-revalidate=300",
+  /** one restaurant's menu (JSON, Markdown, HTML) */
+  menu: "public, max-age=60, s-maxage=300, stale-while-revalidate=3600",
+  /** results of the pure utility tools: same input, same output */
+  tool: "public, max-age=3600, s-maxage=86400, stale-while-revalidate=86400",
+  /** errors and anything that must not be stored */
+  noStore: "no-store",
+} as const;
+
+export type CachePolicy = keyof typeof CACHE_POLICIES;

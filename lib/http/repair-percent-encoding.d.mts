@@ -1,0 +1,1 @@
+export declare function repairPercentEncoding(url: string): string;

@@ -1,0 +1,300 @@
+// Loads menus in the documented import format. There is no write API: this is how data gets in.
+//
+// All-or-nothing: every file is validated (shape, references, plan limits) before anything is
+// written, and the writes run in one transaction. Restaurants are upserted by slug and their menu
+// is replaced as a whole, so importing the same file twice leaves the same database.
+import type { z } from "zod";
+import { db, type Db } from "../db/prisma";
+import { Prisma } from "../db/generated/client";
+import { searchKey, textKey } from "../menu/text-key";
+import { toMinor } from "../menu/money";
+import { planById, type PlanDefinition } from "../plans";
+import { importFileSchema, type ImportFile, type ImportRestaurant } from "./import-schema";
+
+export interface ImportIssue {
+  file: string;
+  /** slug of the restaurant the problem is in, when it is in one */
+  restaurant?: string;
+  /** JSON path inside the file, e.g. restaurants[3].categories[0].items[2].price */
+  path: string;
+  message: string;
+}
+
+export class ImportError extends Error {
+  constructor(readonly issues: ImportIssue[]) {
+    super(`${issues.length} problem${issues.length === 1 ? "" : "s"} found; nothing was imported`);
+    this.name = "ImportError";
+  }
+}
+
+export interface ImportSource {
+  /** where the data came from, for error messages */
+  name: string;
+  data: unknown;
+}
+
+export interface ImportSummary {
+  countries: number;
+  cities: number;
+  cuisines: number;
+  owners: number;
+  restaurants: number;
+  categories: number;
+  items: number;
+}
+
+export interface ImportOptions {
+  onProgress?: (done: number, total: number) => void;
+  client?: Db;
+}
+
+/** Formats a zod path as a JSON path: restaurants[3].categories[0].name */
+export function formatPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((out, key) => (typeof key === "number" ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key)), "");
+}
+
+function slugAt(data: unknown, index: unknown): string | undefined {
+  if (typeof index !== "number" || !data || typeof data !== "object") return undefined;
+  const list = (data as { restaurants?: unknown }).restaurants;
+  const entry = Array.isArray(list) ? list[index] : undefined;
+  return entry && typeof entry === "object" && typeof (entry as { slug?: unknown }).slug === "string" ? (entry as { slug: string }).slug : undefined;
+}
+
+function zodIssues(source: ImportSource, error: z.ZodError): ImportIssue[] {
+  return error.issues.map((issue) => ({
+    file: source.name,
+    restaurant: issue.path[0] === "restaurants" ? slugAt(source.data, issue.path[1]) : undefined,
+    path: formatPath(issue.path),
+    message: issue.message,
+  }));
+}
+
+/** Validates the sources and checks them against the database; throws ImportError listing every problem. */
+export async function validateImport(sources: ImportSource[], client: Db = db()): Promise<ImportFile> {
+  const issues: ImportIssue[] = [];
+  const merged: ImportFile = { countries: [], cities: [], cuisines: [], owners: [], restaurants: [] };
+  const origin = new Map<object, { file: string; index: number }>();
+
+  for (const source of sources) {
+    const parsed = importFileSchema.safeParse(source.data);
+    if (!parsed.success) {
+      issues.push(...zodIssues(source, parsed.error));
+      continue;
+    }
+    merged.countries.push(...parsed.data.countries);
+    merged.cities.push(...parsed.data.cities);
+    merged.cuisines.push(...parsed.data.cuisines);
+    merged.owners.push(...parsed.data.owners);
+    parsed.data.restaurants.forEach((r, index) => origin.set(r, { file: source.name, index }));
+    merged.restaurants.push(...parsed.data.restaurants);
+  }
+  if (issues.length) throw new ImportError(issues);
+
+  const where = (r: ImportRestaurant) => origin.get(r)!;
+  const issue = (r: ImportRestaurant, path: string, message: string) =>
+    issues.push({ file: where(r).file, restaurant: r.slug, path: `restaurants[${where(r).index}]${path}`, message });
+
+  const duplicates = <T>(list: T[], key: (t: T) => string, what: string) => {
+    const seen = new Set<string>();
+    for (const item of list) {
+      const k = key(item);
+      if (seen.has(k)) issues.push({ file: sources.map((s) => s.name).join(", "), path: what, message: `${what} "${k}" appears twice` });
+      seen.add(k);
+    }
+  };
+  duplicates(merged.countries, (c) => c.slug, "countries");
+  duplicates(merged.cities, (c) => c.slug, "cities");
+  duplicates(merged.cuisines, (c) => c.slug, "cuisines");
+  duplicates(merged.owners, (o) => o.email.toLowerCase(), "owners");
+  duplicates(merged.restaurants, (r) => r.slug, "restaurants");
+
+  // References may point at the import itself or at what the database already has.
+  const [dbCountries, dbCities, dbCuisines, dbOwners] = await Promise.all([
+    client.country.findMany({ select: { slug: true } }),
+    client.city.findMany({ select: { slug: true } }),
+    client.cuisine.findMany({ select: { slug: true } }),
+    client.account.findMany({ select: { email: true, plan: true } }),
+  ]);
+  const countries = new Set([...dbCountries.map((c) => c.slug), ...merged.countries.map((c) => c.slug)]);
+  const cities = new Set([...dbCities.map((c) => c.slug), ...merged.cities.map((c) => c.slug)]);
+  const cuisines = new Set([...dbCuisines.map((c) => c.slug), ...merged.cuisines.map((c) => c.slug)]);
+  const ownerPlans = new Map<string, string>(dbOwners.map((o) => [o.email.toLowerCase(), o.plan]));
+  for (const o of merged.owners) ownerPlans.set(o.email.toLowerCase(), o.plan);
+
+  merged.cities.forEach((c, i) => {
+    if (!countries.has(c.country)) issues.push({ file: "", path: `cities[${i}].country`, message: `unknown country "${c.country}"` });
+  });
+
+  const perOwner = new Map<string, ImportRestaurant[]>();
+  for (const r of merged.restaurants) {
+    if (r.city && !cities.has(r.city)) issue(r, ".city", `unknown city "${r.city}"`);
+    if (r.cuisine && !cuisines.has(r.cuisine)) issue(r, ".cuisine", `unknown cuisine "${r.cuisine}"`);
+    const owner = r.owner.toLowerCase();
+    if (!ownerPlans.has(owner)) issue(r, ".owner", `unknown owner "${r.owner}": add it to "owners"`);
+    perOwner.set(owner, [...(perOwner.get(owner) ?? []), r]);
+  }
+
+  // Plan limits, from the same constants /api/public/plans publishes.
+  for (const [owner, restaurants] of perOwner) {
+    const plan = planById(ownerPlans.get(owner) ?? "");
+    if (!plan) continue;
+    const importedSlugs = restaurants.map((r) => r.slug);
+    const others = await client.restaurant.count({ where: { owner: { email: owner }, slug: { notIn: importedSlugs } } });
+    checkPlanLimits(plan, others, restaurants, issue);
+  }
+
+  if (issues.length) throw new ImportError(issues);
+  return merged;
+}
+
+function checkPlanLimits(
+  plan: PlanDefinition,
+  otherRestaurants: number,
+  restaurants: ImportRestaurant[],
+  issue: (r: ImportRestaurant, path: string, message: string) => void,
+) {
+  const { limits } = plan;
+  if (limits.restaurants !== null && otherRestaurants + restaurants.length > limits.restaurants) {
+    issue(
+      restaurants[0],
+      ".owner",
+      `owner ${restaurants[0].owner} would have ${otherRestaurants + restaurants.length} restaurants; the ${plan.name} plan allows ${limits.restaurants}`,
+    );
+  }
+  for (const r of restaurants) {
+    const items = r.categories.reduce((n, c) => n + c.items.length, 0);
+    if (limits.menuItems !== null && items > limits.menuItems) {
+      issue(r, ".categories", `${items} menu items; the ${plan.name} plan allows ${limits.menuItems}`);
+    }
+    if (limits.languages !== null && r.languages.length > limits.languages) {
+      issue(r, ".languages", `${r.languages.length} languages; the ${plan.name} plan allows ${limits.languages}`);
+    }
+  }
+}
+
+/** Validates and writes, in one transaction. Throws ImportError (nothing written) on any problem. */
+export async function importMenus(sources: ImportSource[], options: ImportOptions = {}): Promise<ImportSummary> {
+  const client = options.client ?? db();
+  const data = await validateImport(sources, client);
+  const summary: ImportSummary = {
+    countries: data.countries.length,
+    cities: data.cities.length,
+    cuisines: data.cuisines.length,
+    owners: data.owners.length,
+    restaurants: data.restaurants.length,
+    categories: 0,
+    items: 0,
+  };
+
+  await client.$transaction(
+    async (tx) => {
+      for (const c of data.countries) {
+        const fields = { code: c.code, name: c.name, language: c.language };
+        await tx.country.upsert({ where: { slug: c.slug }, create: { slug: c.slug, ...fields }, update: fields });
+      }
+      const countryIds = new Map((await tx.country.findMany({ select: { id: true, slug: true } })).map((c) => [c.slug, c.id]));
+      for (const c of data.cities) {
+        const fields = { name: c.name, nameKey: textKey(c.name), diningScene: c.diningScene, countryId: countryIds.get(c.country)! };
+        await tx.city.upsert({ where: { slug: c.slug }, create: { slug: c.slug, ...fields }, update: fields });
+      }
+      for (const c of data.cuisines) {
+        const fields = { name: c.name, nameKey: textKey(c.name), namePlural: c.namePlural, tagline: c.tagline };
+        await tx.cuisine.upsert({ where: { slug: c.slug }, create: { slug: c.slug, ...fields }, update: fields });
+      }
+      for (const o of data.owners) {
+        const email = o.email.toLowerCase();
+        const fields = { name: o.name, plan: o.plan, billingCustomerId: o.billingCustomerId };
+        await tx.account.upsert({ where: { email }, create: { email, ...fields }, update: fields });
+      }
+
+      const [cities, cuisines, owners] = await Promise.all([
+        tx.city.findMany({ select: { id: true, slug: true } }),
+        tx.cuisine.findMany({ select: { id: true, slug: true } }),
+        tx.account.findMany({ select: { id: true, email: true } }),
+      ]);
+      const cityIds = new Map(cities.map((c) => [c.slug, c.id]));
+      const cuisineIds = new Map(cuisines.map((c) => [c.slug, c.id]));
+      const ownerIds = new Map(owners.map((o) => [o.email, o.id]));
+
+      let done = 0;
+      for (const r of data.restaurants) {
+        const fields = {
+          name: r.name,
+          description: r.description,
+          currency: r.currency,
+          defaultLanguage: r.defaultLanguage,
+          languages: r.languages,
+          cuisineId: r.cuisine ? cuisineIds.get(r.cuisine)! : null,
+          cityId: r.city ? cityIds.get(r.city)! : null,
+          phone: r.contact.phone,
+          address: r.contact.address,
+          postalCode: r.contact.postalCode,
+          latitude: r.contact.latitude,
+          longitude: r.contact.longitude,
+          openingHours: r.openingHours ?? Prisma.DbNull,
+          logoUrl: r.images.logo,
+          bannerUrl: r.images.banner,
+          searchRating: r.ratings.search?.rating ?? null,
+          searchReviewCount: r.ratings.search?.reviewCount ?? null,
+          travelRating: r.ratings.travel?.rating ?? null,
+          travelReviewCount: r.ratings.travel?.reviewCount ?? null,
+          searchText: searchKey([r.name, r.description ?? "", r.slug].join(" ")),
+          isActive: r.active,
+          menuPublished: r.published,
+          ownerId: ownerIds.get(r.owner.toLowerCase())!,
+          internalNotes: r.internalNotes,
+          viewCount: r.stats.views,
+          qrScanCount: r.stats.qrScans,
+        };
+        const { id } = await tx.restaurant.upsert({
+          where: { slug: r.slug },
+          create: { slug: r.slug, ...fields },
+          update: fields,
+          select: { id: true },
+        });
+        await tx.category.deleteMany({ where: { restaurantId: id } });
+        if (r.categories.length) {
+          const created = await tx.category.createManyAndReturn({
+            data: r.categories.map((c, position) => ({
+              restaurantId: id,
+              position,
+              name: c.name,
+              description: c.description,
+              translations: c.translations,
+              isVisible: c.visible,
+              internalNotes: c.internalNotes,
+            })),
+            select: { id: true, position: true },
+          });
+          const categoryIds = new Map(created.map((c) => [c.position, c.id]));
+          const items = r.categories.flatMap((c, position) =>
+            c.items.map((item, itemPosition) => ({
+              categoryId: categoryIds.get(position)!,
+              position: itemPosition,
+              name: item.name,
+              description: item.description,
+              translations: item.translations,
+              priceMinor: toMinor(item.price, r.currency),
+              compareAtMinor: item.compareAtPrice === null ? null : toMinor(item.compareAtPrice, r.currency),
+              imageUrl: item.imageUrl,
+              isAvailable: item.available,
+              badge: item.badge,
+              tags: [...new Set(item.tags)],
+              allergens: item.allergens,
+              nutrition: item.nutrition ?? Prisma.DbNull,
+              variants: item.variants ? item.variants.map((v) => ({ name: v.name, priceMinor: toMinor(v.price, r.currency) })) : Prisma.DbNull,
+              costMinor: item.cost === null ? null : toMinor(item.cost, r.currency),
+              internalNotes: item.internalNotes,
+            })),
+          );
+          if (items.length) await tx.menuItem.createMany({ data: items });
+          summary.categories += created.length;
+          summary.items += items.length;
+        }
+        options.onProgress?.(++done, data.restaurants.length);
+      }
+    },
+    { timeout: 60 * 60 * 1000, maxWait: 30_000 },
+  );
+  return summary;
+}

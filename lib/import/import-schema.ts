@@ -1,0 +1,210 @@
+// The documented JSON format operators load menus with (`npm run import -- <file | folder>`).
+// See README "Import format". Prices are in major units of the restaurant's currency.
+import { z } from "zod";
+import { ALLERGENS } from "../menu/allergens";
+import { fitsCurrency, isCurrencyCode } from "../menu/money";
+import { PLAN_IDS } from "../plans";
+
+/** Top-level paths of the site: a restaurant slug may not shadow them. */
+export const RESERVED_SLUGS = new Set([
+  "api",
+  "locations",
+  "cuisines",
+  "plans",
+  "pricing",
+  "developers",
+  "docs",
+  "search",
+  "openapi.json",
+  "sitemap.xml",
+  "robots.txt",
+  "llms.txt",
+  "llms-full.txt",
+  "llms-index.md",
+  "favicon.ico",
+  "_next",
+  "well-known",
+  "static",
+  "public",
+  "assets",
+  "md",
+]);
+
+export const DAY_KEYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
+
+const slug = z
+  .string()
+  .min(1)
+  .max(80)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "lower-case letters, digits and single hyphens");
+
+const restaurantSlug = slug.refine((s) => !RESERVED_SLUGS.has(s), "this slug is reserved for a site page");
+
+const language = z.string().regex(/^[a-z]{2,3}(?:-[A-Z]{2})?$/, "a language code such as en, de or pt-BR");
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+const optionalText = (max: number) => z.string().trim().max(max).nullish().transform((v) => (v ? v : null));
+
+// An absolute http(s) URL, or a path on this site ("/demo/logo.svg") that the serializers resolve
+// against the public base URL, so self-hosted images survive a change of domain.
+const httpUrl = z
+  .union([z.url({ protocol: /^https?$/, normalize: true }), z.string().regex(/^\/(?!\/)[^\s?#]*(?:\?[^\s#]*)?$/, "an http(s) URL or a path starting with /")])
+  .refine((v) => v.length <= 2048, "at most 2048 characters")
+  .nullish()
+  .transform((v) => v ?? null);
+
+const translations = z
+  .record(language, z.object({ name: text(200), description: z.string().trim().max(2000).default("") }).strict())
+  .default({});
+
+const money = z.number().finite().nonnegative().max(1_000_000);
+
+const timeRange = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-4]):[0-5]\d$/, "HH:MM-HH:MM")
+  .refine((r) => r.slice(0, 5) !== r.slice(6), "opening and closing time are the same");
+
+const rating = z
+  .object({ rating: z.number().min(0).max(5), reviewCount: z.number().int().nonnegative().nullish().transform((v) => v ?? null) })
+  .strict()
+  .nullish()
+  .transform((v) => v ?? null);
+
+export const itemSchema = z
+  .object({
+    name: text(200),
+    description: optionalText(2000),
+    translations,
+    price: money,
+    compareAtPrice: money.nullish().transform((v) => v ?? null),
+    imageUrl: httpUrl,
+    available: z.boolean().default(true),
+    badge: optionalText(40),
+    tags: z.array(z.string().trim().toLowerCase().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).max(40)).max(20).default([]),
+    allergens: z.array(z.enum(ALLERGENS)).max(ALLERGENS.length).default([]),
+    nutrition: z.record(z.string().max(60), z.union([z.number(), z.string().max(200), z.boolean(), z.null()])).nullish().transform((v) => v ?? null),
+    variants: z
+      .array(z.object({ name: text(100), price: money }).strict())
+      .max(20)
+      .nullish()
+      .transform((v) => v ?? null),
+    // Private: never published.
+    cost: money.nullish().transform((v) => v ?? null),
+    internalNotes: optionalText(2000),
+  })
+  .strict();
+
+export const categorySchema = z
+  .object({
+    name: text(200),
+    description: optionalText(2000),
+    translations,
+    visible: z.boolean().default(true),
+    internalNotes: optionalText(2000),
+    items: z.array(itemSchema).max(500).default([]),
+  })
+  .strict();
+
+export const restaurantSchema = z
+  .object({
+    slug: restaurantSlug,
+    name: text(200),
+    description: optionalText(4000),
+    owner: z.email(),
+    active: z.boolean().default(true),
+    published: z.boolean().default(false),
+    currency: z.string().refine(isCurrencyCode, "an ISO 4217 currency code such as EUR"),
+    defaultLanguage: language,
+    languages: z.array(language).min(1).max(30).optional(),
+    cuisine: slug.nullish().transform((v) => v ?? null),
+    city: slug.nullish().transform((v) => v ?? null),
+    contact: z
+      .object({
+        phone: optionalText(40),
+        address: optionalText(300),
+        postalCode: optionalText(20),
+        latitude: z.number().min(-90).max(90).nullish().transform((v) => v ?? null),
+        longitude: z.number().min(-180).max(180).nullish().transform((v) => v ?? null),
+      })
+      .strict()
+      .default({ phone: null, address: null, postalCode: null, latitude: null, longitude: null }),
+    openingHours: z.partialRecord(z.enum(DAY_KEYS), timeRange).nullish().transform((v) => v ?? null),
+    images: z.object({ logo: httpUrl, banner: httpUrl }).strict().default({ logo: null, banner: null }),
+    ratings: z.object({ search: rating, travel: rating }).strict().default({ search: null, travel: null }),
+    internalNotes: optionalText(4000),
+    stats: z
+      .object({ views: z.number().int().nonnegative().default(0), qrScans: z.number().int().nonnegative().default(0) })
+      .strict()
+      .default({ views: 0, qrScans: 0 }),
+    categories: z.array(categorySchema).max(100).default([]),
+  })
+  .strict()
+  .transform((r) => ({ ...r, languages: normalizeLanguages(r.defaultLanguage, r.languages) }))
+  .superRefine((r, ctx) => {
+    const langs = new Set(r.languages);
+    r.categories.forEach((category, c) => {
+      checkTranslations(category.translations, langs, ctx, ["categories", c, "translations"]);
+      category.items.forEach((item, i) => {
+        const at = ["categories", c, "items", i];
+        checkTranslations(item.translations, langs, ctx, [...at, "translations"]);
+        for (const [field, value] of [["price", item.price], ["compareAtPrice", item.compareAtPrice], ["cost", item.cost]] as const) {
+          if (value !== null && !fitsCurrency(value, r.currency)) {
+            ctx.addIssue({ code: "custom", path: [...at, field], message: `more decimals than ${r.currency} has` });
+          }
+        }
+        if (item.compareAtPrice !== null && item.compareAtPrice <= item.price) {
+          ctx.addIssue({ code: "custom", path: [...at, "compareAtPrice"], message: "must be higher than price (it is the old price)" });
+        }
+        item.variants?.forEach((v, n) => {
+          if (!fitsCurrency(v.price, r.currency)) {
+            ctx.addIssue({ code: "custom", path: [...at, "variants", n, "price"], message: `more decimals than ${r.currency} has` });
+          }
+        });
+        if (new Set(item.allergens).size !== item.allergens.length) {
+          ctx.addIssue({ code: "custom", path: [...at, "allergens"], message: "lists an allergen twice" });
+        }
+      });
+    });
+  });
+
+function normalizeLanguages(defaultLanguage: string, languages: string[] | undefined): string[] {
+  return [...new Set([defaultLanguage, ...(languages ?? [])])];
+}
+
+function checkTranslations(t: Record<string, unknown>, langs: Set<string>, ctx: z.RefinementCtx, path: (string | number)[]) {
+  for (const lang of Object.keys(t)) {
+    if (!langs.has(lang)) ctx.addIssue({ code: "custom", path: [...path, lang], message: `language ${lang} is not in the restaurant's languages` });
+  }
+}
+
+export const countrySchema = z
+  .object({ slug, code: z.string().regex(/^[A-Z]{2}$/, "ISO 3166-1 alpha-2"), name: text(100), language })
+  .strict();
+
+export const citySchema = z
+  .object({ slug, name: text(100), country: slug, diningScene: optionalText(2000) })
+  .strict();
+
+export const cuisineSchema = z
+  .object({ slug, name: text(100), namePlural: text(100), tagline: text(300) })
+  .strict();
+
+export const ownerSchema = z
+  .object({ email: z.email(), name: text(200), plan: z.enum(PLAN_IDS).default("free"), billingCustomerId: optionalText(100) })
+  .strict();
+
+/** One import file. Every section is optional; a file may carry only restaurants, say. */
+export const importFileSchema = z
+  .object({
+    $schema: z.string().optional(),
+    countries: z.array(countrySchema).default([]),
+    cities: z.array(citySchema).default([]),
+    cuisines: z.array(cuisineSchema).default([]),
+    owners: z.array(ownerSchema).default([]),
+    restaurants: z.array(restaurantSchema).default([]),
+  })
+  .strict();
+
+export type ImportFile = z.output<typeof importFileSchema>;
+export type ImportRestaurant = z.output<typeof restaurantSchema>;
+export type ImportItem = z.output<typeof itemSchema>;

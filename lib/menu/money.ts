@@ -1,0 +1,31 @@
+// Money is stored in integer minor units (cents, or yen for JPY) and published in major units.
+// The number of minor digits comes from the currency itself (ISO 4217 via Intl).
+
+const digitsCache = new Map<string, number>();
+
+export function currencyDigits(currency: string): number {
+  let digits = digitsCache.get(currency);
+  if (digits === undefined) {
+    digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    digitsCache.set(currency, digits);
+  }
+  return digits;
+}
+
+export function isCurrencyCode(code: string): boolean {
+  return /^[A-Z]{3}$/.test(code) && Intl.supportedValuesOf("currency").includes(code);
+}
+
+export function toMinor(major: number, currency: string): number {
+  return Math.round(major * 10 ** currencyDigits(currency));
+}
+
+export function toMajor(minor: number, currency: string): number {
+  const digits = currencyDigits(currency);
+  return Number((minor / 10 ** digits).toFixed(digits));
+}
+
+/** True when `major` has no more decimals than the currency has minor digits. */
+export function fitsCurrency(major: number, currency: string): boolean {
+  return Math.abs(toMinor(major, currency) / 10 ** currencyDigits(currency) - major) < 1e-9;
+}

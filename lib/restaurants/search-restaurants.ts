@@ -1,0 +1,61 @@
+// Search published restaurants: the capability behind GET /api/public/restaurants, the MCP tool
+// search_restaurants and the search pages.
+import { z } from "zod";
+import { searchPublishedRestaurants } from "../data/restaurant-queries";
+import { searchKey, textKey } from "../menu/text-key";
+import { serializeSearchResult, type PublicSearchResponse } from "../serializers";
+import { parseInput } from "../validation";
+
+export const SEARCH_LIMIT = { min: 1, max: 50, default: 20 } as const;
+
+const noControlChars = (v: string) => !/[\u0000-\u001f\u007f]/.test(v);
+
+const filterText = (max: number) =>
+  z
+    .string()
+    .max(max, `at most ${max} characters`)
+    .refine(noControlChars, "must not contain control characters")
+    .transform((v) => v.trim())
+    .optional();
+
+/**
+ * The search parameters, shared by REST (strings from the query) and MCP (JSON values).
+ * limit is clamped into 1–50, never rejected for its size; only a non-integer is an error.
+ */
+export const searchRestaurantsInput = z.object({
+  q: filterText(200).describe("Free-text match on name, description or slug (case-insensitive)"),
+  city: filterText(100).describe("City name or slug (case-insensitive)"),
+  cuisine: filterText(100).describe("Cuisine name or slug (case-insensitive)"),
+  limit: z
+    .union([z.number(), z.string()])
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === "") return SEARCH_LIMIT.default;
+      const n = typeof v === "number" ? v : /^\s*[+-]?\d+\s*$/.test(v) ? Number(v) : Number.NaN;
+      // A digit string too long for a double becomes ±Infinity: still an integer, clamped below.
+      if (Number.isNaN(n) || (Number.isFinite(n) && !Number.isInteger(n))) {
+        ctx.addIssue({ code: "custom", message: "must be an integer (1 to 50; values outside are clamped)" });
+        return z.NEVER;
+      }
+      return Math.min(SEARCH_LIMIT.max, Math.max(SEARCH_LIMIT.min, n));
+    })
+    .describe("1 to 50, default 20; values outside the range are clamped"),
+});
+
+export type SearchRestaurantsInput = z.input<typeof searchRestaurantsInput>;
+
+export async function searchRestaurants(input: SearchRestaurantsInput): Promise<PublicSearchResponse> {
+  const { q, city, cuisine, limit } = parseInput(searchRestaurantsInput, input);
+  const { total, rows } = await searchPublishedRestaurants({
+    q: q ? searchKey(q) : undefined,
+    city: city ? textKey(city) : undefined,
+    cuisine: cuisine ? textKey(cuisine) : undefined,
+    limit,
+  });
+  return {
+    query: { q: q || null, city: city || null, cuisine: cuisine || null, limit },
+    total,
+    count: rows.length,
+    results: rows.map(serializeSearchResult),
+  };
+}

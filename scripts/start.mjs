@@ -1,0 +1,79 @@
+// npm start — everything a fresh clone needs, then the server:
+//   1. the Prisma client (normally made by npm install's postinstall)
+//   2. the database: migrations applied, demo data loaded on first run (scripts/db-setup.ts)
+//   3. a production build, when there is none or the sources changed since the last one
+//   4. the server on PORT (default 3000) and HOSTNAME (default 0.0.0.0): Next.js behind a thin
+//      node:http front that repairs malformed percent-encoding, which Next answers with a bare 500
+// `npm run dev` does the same with Next's dev server.
+import { spawnSync } from "node:child_process";
+import { createServer } from "node:http";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { createRequire } from "node:module";
+
+const root = path.resolve(import.meta.dirname, "..");
+const require = createRequire(import.meta.url);
+const dev = process.argv.includes("--dev");
+process.chdir(root);
+
+function run(cmd, args, env = process.env) {
+  const result = spawnSync(cmd, args, { stdio: "inherit", env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+// Inputs of the build: a change to any of them means the build on disk is stale.
+function sourceStamp() {
+  const hash = createHash("sha256");
+  const walk = (p) => {
+    if (!existsSync(p)) return;
+    if (statSync(p).isDirectory()) {
+      for (const name of readdirSync(p).sort()) if (name !== "generated" && name !== "node_modules") walk(path.join(p, name));
+    } else if (!/\.test\.tsx?$/.test(p)) {
+      hash.update(p).update(readFileSync(p));
+    }
+  };
+  for (const p of ["app", "lib", "public", "middleware.ts", "next.config.ts", "tsconfig.json", "package-lock.json", "prisma/schema.prisma"]) walk(p);
+  return hash.digest("hex");
+}
+
+if (!existsSync("lib/db/generated/client.ts")) run(process.execPath, ["scripts/prisma-generate.mjs"]);
+
+run(process.execPath, [require.resolve("tsx/cli"), "scripts/db-setup.ts"]);
+
+const nextBin = require.resolve("next/dist/bin/next");
+const port = process.env.PORT || "3000";
+const hostname = process.env.HOSTNAME || "0.0.0.0";
+
+if (!dev) {
+  const stampFile = ".next/source-stamp";
+  const stamp = sourceStamp();
+  const built = existsSync(".next/BUILD_ID") && existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp;
+  if (!built) {
+    console.log("Building the app (first start or changed sources)…");
+    run(process.execPath, [nextBin, "build"], { ...process.env, NEXT_TELEMETRY_DISABLED: "1" });
+    writeFileSync(stampFile, stamp);
+  }
+}
+
+process.env.NEXT_TELEMETRY_DISABLED = "1";
+const { default: next } = await import("next");
+const { repairPercentEncoding } = await import("../lib/http/repair-percent-encoding.mjs");
+const app = next({ dev, dir: root, hostname, port: Number(port) });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+const server = createServer((req, res) => {
+  if (req.url) req.url = repairPercentEncoding(req.url);
+  handle(req, res);
+});
+server.keepAliveTimeout = 65_000;
+server.listen(Number(port), hostname, () => {
+  console.log(`Menu service ${dev ? "(dev) " : ""}listening on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`);
+});
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    server.close(() => process.exit(0));
+    setTimeout(() => process.exit(0), 3000).unref();
+  });
+}
