@@ -36,6 +36,7 @@ function appliedMigrations(file: string): string[] {
 }
 
 export function demoSources(dir = DEMO_DIR) {
+  if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((f) => f.endsWith(".json"))
     .sort()

@@ -16,8 +16,14 @@ export function isCurrencyCode(code: string): boolean {
   return /^[A-Z]{3}$/.test(code) && Intl.supportedValuesOf("currency").includes(code);
 }
 
+/**
+ * Shifts the decimal point in the number's shortest decimal form rather than multiplying, so
+ * 1.005 becomes 100.5 → 101 minor units and not 100.49999… → 100.
+ */
 export function toMinor(major: number, currency: string): number {
-  return Math.round(major * 10 ** currencyDigits(currency));
+  const digits = currencyDigits(currency);
+  const text = String(major);
+  return text.includes("e") ? Math.round(major * 10 ** digits) : Math.round(Number(`${text}e${digits}`));
 }
 
 export function toMajor(minor: number, currency: string): number {

@@ -1,0 +1,64 @@
+// npm test — the whole suite, in order of cost. Stops at the first failing stage.
+//   typecheck → unit (vitest, lib/**/*.test.ts) → HTTP + MCP (vitest against the built app)
+//   → browser (Playwright in Debian's Chromium) → MCP conformance (official suite)
+// `npm test -- <stage>…` runs only the named stages.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const bin = (name) => path.join(root, "node_modules/.bin", name);
+
+// Each test runner also writes a JSON report, so the run ends with one "N passed, N failed" line.
+const reports = path.join(root, "test-results");
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+const vitestReport = (name) => ["--reporter=default", "--reporter=json", `--outputFile.json=${path.join(reports, `${name}.json`)}`];
+
+const stages = [
+  { name: "typecheck", cmd: [bin("tsc"), "--noEmit", "-p", "."] },
+  { name: "unit", cmd: [bin("vitest"), "run", ...vitestReport("unit")] },
+  { name: "http", cmd: [bin("vitest"), "run", "--config", "tests/vitest.http.config.ts", ...vitestReport("http")] },
+  { name: "browser", cmd: [bin("playwright"), "test", "--config", "tests/playwright.config.ts"], when: () => existsSync(path.join(root, "tests/playwright.config.ts")) },
+  { name: "conformance", cmd: [process.execPath, "tests/mcp-conformance/run.mjs"], when: () => existsSync(path.join(root, "tests/mcp-conformance/run.mjs")) },
+];
+
+const only = process.argv.slice(2);
+const failed = [];
+for (const stage of stages) {
+  if (only.length && !only.includes(stage.name)) continue;
+  if (stage.when && !stage.when()) continue;
+  console.log(`\n━━ ${stage.name} ━━ ${stage.cmd.map((c) => path.relative(root, c) || c).join(" ")}`);
+  const started = Date.now();
+  const result = spawnSync(stage.cmd[0], stage.cmd.slice(1), { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  console.log(`━━ ${stage.name}: ${result.status === 0 ? "passed" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (result.status !== 0) {
+    failed.push(stage.name);
+    break;
+  }
+}
+// Vitest's JSON report and Playwright's (tests/playwright.config.ts writes test-results/browser.json).
+let passed = 0;
+let failedTests = 0;
+for (const name of ["unit", "http", "browser", "conformance"]) {
+  const file = path.join(reports, `${name}.json`);
+  if (!existsSync(file)) continue;
+  const report = JSON.parse(readFileSync(file, "utf8"));
+  if (typeof report.numPassedTests === "number") {
+    passed += report.numPassedTests;
+    failedTests += report.numFailedTests;
+  } else if (report.stats) {
+    passed += report.stats.expected ?? 0;
+    failedTests += (report.stats.unexpected ?? 0) + (report.stats.flaky ?? 0);
+  } else if (typeof report.passed === "number") {
+    passed += report.passed;
+    failedTests += report.failed;
+  }
+}
+if (failed.length) {
+  console.error(`\nFailed stage: ${failed.join(", ")}`);
+  console.log(`${passed} passed, ${Math.max(failedTests, 1)} failed`);
+  process.exit(1);
+}
+console.log("\nAll test stages passed.");
+console.log(`${passed} passed, ${failedTests} failed`);

@@ -1,0 +1,117 @@
+// The importer against a real (temporary) SQLite database: validation, all-or-nothing, upsert,
+// plan limits from lib/plans.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const dir = mkdtempSync(path.join(tmpdir(), "menu-import-"));
+process.env.DATABASE_URL = `file:${path.join(dir, "import.db")}`;
+
+const { setupDatabase } = await import("../../lib/db/setup");
+const { db, disconnectDb } = await import("../../lib/db/prisma");
+const { importMenus, ImportError } = await import("../../lib/import/import-menus");
+const { PLANS } = await import("../../lib/plans");
+
+const fixture = JSON.parse(readFileSync(path.join(import.meta.dirname, "../fixtures/menus.json"), "utf8"));
+const clone = () => structuredClone(fixture);
+
+async function failure(data: unknown): Promise<InstanceType<typeof ImportError>> {
+  try {
+    await importMenus([{ name: "input.json", data }]);
+  } catch (error) {
+    if (error instanceof ImportError) return error;
+    throw error;
+  }
+  throw new Error("import unexpectedly succeeded");
+}
+
+beforeAll(async () => {
+  await setupDatabase({ seed: false });
+  await importMenus([{ name: "menus.json", data: fixture }]);
+}, 60_000);
+
+afterAll(async () => {
+  await disconnectDb();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("importer", () => {
+  it("loads restaurants, menus and the directory", async () => {
+    expect(await db().restaurant.count()).toBe(fixture.restaurants.length);
+    const items = fixture.restaurants.flatMap((r: any) => r.categories.flatMap((c: any) => c.items));
+    expect(await db().menuItem.count()).toBe(items.length);
+    const soup = await db().menuItem.findFirstOrThrow({ where: { name: "Bündner Gerstensuppe" } });
+    expect(soup.priceMinor).toBe(1450);
+    expect(soup.costMinor).toBe(320);
+  });
+
+  it("is idempotent: importing the same file again leaves the same data", async () => {
+    const before = await db().menuItem.count();
+    await importMenus([{ name: "menus.json", data: fixture }]);
+    expect(await db().menuItem.count()).toBe(before);
+    expect(await db().restaurant.count()).toBe(fixture.restaurants.length);
+  });
+
+  it("upserts by slug and replaces the menu", async () => {
+    const data = clone();
+    const zunft = data.restaurants.find((r: any) => r.slug === "zunfthaus-am-see");
+    zunft.name = "Zunfthaus am See (renamed)";
+    zunft.categories = [{ name: "Einzige", items: [{ name: "Rösti", price: 21 }] }];
+    await importMenus([{ name: "update.json", data: { restaurants: [zunft] } }]);
+    const row = await db().restaurant.findUniqueOrThrow({ where: { slug: "zunfthaus-am-see" }, include: { categories: { include: { items: true } } } });
+    expect(row.name).toBe("Zunfthaus am See (renamed)");
+    expect(row.categories.map((c) => c.items.map((i) => i.name))).toEqual([["Rösti"]]);
+    await importMenus([{ name: "menus.json", data: fixture }]);
+  });
+
+  it("names the file, restaurant, path and problem, and changes nothing", async () => {
+    const data = clone();
+    data.restaurants[0].name = "Should not be written";
+    data.restaurants[1].categories[0].items[0].price = -3;
+    data.restaurants[1].categories[0].items[1].allergens = ["gluten", "peanut"];
+    const error = await failure(data);
+    expect(error.issues).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ file: "input.json", restaurant: "sushi-kaze", path: "restaurants[1].categories[0].items[0].price" }),
+        expect.objectContaining({ file: "input.json", restaurant: "sushi-kaze", path: "restaurants[1].categories[0].items[1].allergens[1]" }),
+      ]),
+    );
+    expect((await db().restaurant.findUniqueOrThrow({ where: { slug: "zunfthaus-am-see" } })).name).toBe("Zunfthaus am See");
+  });
+
+  it.each([
+    ["a reserved slug", (d: any) => (d.restaurants[0].slug = "api"), "restaurants[0].slug"],
+    ["an unknown currency", (d: any) => (d.restaurants[0].currency = "XYZ"), "restaurants[0].currency"],
+    ["more decimals than the currency has", (d: any) => (d.restaurants[1].categories[0].items[0].price = 800.5), "restaurants[1].categories[0].items[0].price"],
+    ["a bad opening-hours range", (d: any) => (d.restaurants[0].openingHours.tue = "25:00-26:00"), "restaurants[0].openingHours.tue"],
+    ["an unknown day", (d: any) => (d.restaurants[0].openingHours.someday = "10:00-12:00"), "restaurants[0].openingHours"],
+    ["a javascript: image", (d: any) => (d.restaurants[0].images.logo = "javascript:alert(1)"), "restaurants[0].images.logo"],
+    ["a translation in a language the menu lacks", (d: any) => (d.restaurants[1].categories[0].translations.fr = { name: "x" }), "restaurants[1].categories[0].translations.fr"],
+    ["an unknown city", (d: any) => (d.restaurants[0].city = "atlantis"), "restaurants[0].city"],
+    ["an unknown owner", (d: any) => (d.restaurants[0].owner = "nobody@example.com"), "restaurants[0].owner"],
+    ["an unknown key", (d: any) => (d.restaurants[0].secretField = 1), "restaurants[0]"],
+  ])("rejects %s", async (_label, mutate, path) => {
+    const data = clone();
+    mutate(data);
+    const error = await failure(data);
+    expect(error.issues.map((i) => i.path)).toContain(path);
+  });
+
+  it("enforces the owner's plan limits from lib/plans", async () => {
+    const free = PLANS.find((p) => p.id === "free")!;
+    const data = clone();
+    const post = data.restaurants.find((r: any) => r.slug === "wirtshaus-zur-post");
+
+    const tooManyLanguages = structuredClone(post);
+    tooManyLanguages.languages = ["de", "en", "fr", "it", "es"].slice(0, free.limits.languages! + 1);
+    expect((await failure({ restaurants: [tooManyLanguages] })).issues[0].message).toMatch(/languages; the Free plan allows/);
+
+    const tooManyItems = structuredClone(post);
+    tooManyItems.categories[0].items = Array.from({ length: free.limits.menuItems! + 1 }, (_, i) => ({ name: `Dish ${i}`, price: 5 }));
+    expect((await failure({ restaurants: [tooManyItems] })).issues[0].message).toMatch(/menu items; the Free plan allows/);
+
+    const second = { ...structuredClone(post), slug: "wirtshaus-zwei" };
+    expect((await failure({ restaurants: [second] })).issues[0].message).toMatch(/restaurants; the Free plan allows/);
+  });
+});

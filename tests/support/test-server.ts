@@ -1,0 +1,87 @@
+// Starts the real app (production build, via `npm start`'s own script) on a free loopback port
+// with a throw-away SQLite database: the demo data (first-run seed) plus tests/fixtures/menus.json,
+// whose private fields all carry the marker PRIVATE-MARKER.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+export const FIXTURE = path.join(ROOT, "tests/fixtures/menus.json");
+export const PRIVATE_MARKER = "PRIVATE-MARKER";
+
+export interface TestServer {
+  baseUrl: string;
+  databaseUrl: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+function tsx(args: string[], env: NodeJS.ProcessEnv) {
+  const result = spawnSync(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), ...args], { cwd: ROOT, env, encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`tsx ${args.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+export async function startTestServer(options: { extraEnv?: Record<string, string> } = {}): Promise<TestServer> {
+  const dir = mkdtempSync(path.join(tmpdir(), "menu-test-"));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const databaseUrl = `file:${path.join(dir, "test.db")}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    HOSTNAME: "127.0.0.1",
+    PUBLIC_BASE_URL: baseUrl,
+    ...options.extraEnv,
+  };
+  tsx(["scripts/db-setup.ts"], env);
+  tsx(["scripts/import.ts", FIXTURE], env);
+
+  const child: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout?.on("data", (d) => (output += d));
+  child.stderr?.on("data", (d) => (output += d));
+
+  // The first start may build the app: allow for it, but never wait forever.
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/public/plans`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not start in time:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+
+  return {
+    baseUrl,
+    databaseUrl,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once("exit", r));
+        child.kill("SIGTERM");
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+        if (child.exitCode === null) child.kill("SIGKILL");
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
