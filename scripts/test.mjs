@@ -1,6 +1,6 @@
 // npm test — the whole suite, in order of cost. Stops at the first failing stage.
 //   typecheck → unit (vitest, lib/**/*.test.ts) → HTTP + MCP (vitest against the built app)
-//   → browser (Playwright in Debian's Chromium) → MCP conformance (official suite)
+//   → the same on PostgreSQL → browser (Playwright in Debian's Chromium) → MCP conformance
 // `npm test -- <stage>…` runs only the named stages.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -19,9 +19,28 @@ const stages = [
   { name: "typecheck", cmd: [bin("tsc"), "--noEmit", "-p", "."] },
   { name: "unit", cmd: [bin("vitest"), "run", ...vitestReport("unit")] },
   { name: "http", cmd: [bin("vitest"), "run", "--config", "tests/vitest.http.config.ts", ...vitestReport("http")] },
+  {
+    name: "postgres",
+    cmd: [bin("vitest"), "run", "--config", "tests/vitest.http.config.ts", ...vitestReport("postgres")],
+    when: postgresAvailable,
+  },
   { name: "browser", cmd: [bin("playwright"), "test", "--config", "tests/playwright.config.ts"], when: () => existsSync(path.join(root, "tests/playwright.config.ts")) },
   { name: "conformance", cmd: [process.execPath, "tests/mcp-conformance/run.mjs"], when: () => existsSync(path.join(root, "tests/mcp-conformance/run.mjs")) },
 ];
+
+// The API suite runs a second time on PostgreSQL when a server is at hand: TEST_POSTGRES_URL
+// (postgresql://user:pw@host:port/db, a role that may CREATE DATABASE). .ci/run installs and
+// starts one and sets REQUIRE_POSTGRES=1, so in CI this stage can never be silently left out.
+function postgresAvailable() {
+  if (process.env.TEST_POSTGRES_URL) return true;
+  const message = "PostgreSQL stage NOT RUN: set TEST_POSTGRES_URL to a PostgreSQL 15+ server (see README, Tests).";
+  if (process.env.REQUIRE_POSTGRES === "1") {
+    console.error(message);
+    process.exit(1);
+  }
+  console.warn(`\n⚠ ${message}`);
+  return false;
+}
 
 const only = process.argv.slice(2);
 const failed = [];
@@ -40,7 +59,7 @@ for (const stage of stages) {
 // Vitest's JSON report and Playwright's (tests/playwright.config.ts writes test-results/browser.json).
 let passed = 0;
 let failedTests = 0;
-for (const name of ["unit", "http", "browser", "conformance"]) {
+for (const name of ["unit", "http", "postgres", "browser", "conformance"]) {
   const file = path.join(reports, `${name}.json`);
   if (!existsSync(file)) continue;
   const report = JSON.parse(readFileSync(file, "utf8"));

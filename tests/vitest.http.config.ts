@@ -8,7 +8,9 @@ export default defineConfig({
   root,
   resolve: { alias: { "@": root } },
   test: {
-    include: ["tests/http/**/*.test.ts", "tests/mcp/**/*.test.ts"],
+    // The PostgreSQL stage of npm test sets TEST_POSTGRES_URL: the same suites then run on PostgreSQL,
+    // plus the checks that only make sense there.
+    include: ["tests/http/**/*.test.ts", "tests/mcp/**/*.test.ts", ...(process.env.TEST_POSTGRES_URL ? ["tests/postgres/**/*.test.ts"] : [])],
     globalSetup: ["tests/support/global-setup.ts"],
     environment: "node",
     testTimeout: 30_000,

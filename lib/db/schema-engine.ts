@@ -1,15 +1,17 @@
 // Prisma's schema engine as WebAssembly (@prisma/schema-engine-wasm), for writing and checking
-// migrations where the native schema-engine binary cannot be downloaded.
+// migrations where the native schema-engine binary cannot be downloaded, for SQLite and PostgreSQL.
 //
 // The package's ESM entry imports a .wasm file, which Node 20 cannot load, so we instantiate the
-// module ourselves. Everything goes through the better-sqlite3 driver adapter; nothing is downloaded.
+// module ourselves. Everything goes through Prisma's driver adapters; nothing is downloaded.
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaPg } from "@prisma/adapter-pg";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
 import * as bg from "@prisma/schema-engine-wasm/schema_engine_bg";
+import { databaseKind } from "./database-url";
 
 interface MigrationList {
   baseDir: string;
@@ -53,31 +55,62 @@ export function migrationList(baseDir: string): MigrationList {
 const noFilters = { externalTables: [], externalEnums: [] };
 
 /**
- * An engine over one SQLite file. `close()` also closes the adapter's connections: the engine
- * takes an exclusive lock that would otherwise outlive it.
+ * An engine over one database (SQLite file or PostgreSQL URL). `close()` also closes the adapter's
+ * connections: the engine takes locks that would otherwise outlive it.
  */
 async function openEngine(schemaPath: string, url: string) {
   await loadWasm();
-  const factory = new PrismaBetterSqlite3({ url });
+  const factory = databaseKind(url) === "postgresql" ? new PrismaPg({ connectionString: url, max: 2 }) : new PrismaBetterSqlite3({ url });
   const opened: { dispose(): Promise<void> }[] = [];
   const connect = factory.connect.bind(factory);
   factory.connect = async () => {
     const connection = await connect();
     opened.push(connection);
-    return connection;
+    if (factory instanceof PrismaPg) readCharAsText(connection);
+    return connection as never;
   };
   const adapter = bindMigrationAwareSqlAdapterFactory(factory);
-  const engine = await bg.SchemaEngine.new({ datamodels: [[schemaPath, readFileSync(schemaPath, "utf8")]] }, (msg: string) => { if (process.env.DEBUG_SCHEMA_ENGINE) console.error(msg); }, adapter);
+  const log = (msg: string) => {
+    if (process.env.DEBUG_SCHEMA_ENGINE) console.error(msg);
+  };
+  const engine = await bg.SchemaEngine.new({ datamodels: [[schemaPath, readFileSync(schemaPath, "utf8")]] }, log, adapter);
   return {
     engine,
     async close() {
       engine.free();
       await Promise.all(opened.map((c) => c.dispose()));
     },
-  };;
+  };
 }
 
-/** Applies the unapplied migrations of `baseDir` to the SQLite database at `url`, as `prisma migrate deploy` does. */
+/**
+ * The engine introspects PostgreSQL's catalogs, which have columns of the internal one-byte type
+ * "char" (OID 18). @prisma/adapter-pg has no mapping for it and fails ("Column type 'char' could not
+ * be deserialized"); node-postgres already returns those values as strings, so we report them as
+ * text (OID 25). Applies to the connection and to every transaction started on it.
+ */
+function readCharAsText(queryable: object) {
+  const target = queryable as {
+    performIO(query: unknown): Promise<{ fields: { dataTypeID: number }[] }>;
+    startTransaction?(...args: unknown[]): Promise<object>;
+  };
+  const performIO = target.performIO.bind(target);
+  target.performIO = async (query) => {
+    const result = await performIO(query);
+    for (const field of result.fields) if (field.dataTypeID === 18) field.dataTypeID = 25;
+    return result;
+  };
+  if (target.startTransaction) {
+    const start = target.startTransaction.bind(target);
+    target.startTransaction = async (...args) => {
+      const tx = await start(...args);
+      readCharAsText(tx);
+      return tx;
+    };
+  }
+}
+
+/** Applies the unapplied migrations of `baseDir` to the database at `url`, as `prisma migrate deploy` does. */
 export async function applyMigrations(schemaPath: string, baseDir: string, url: string): Promise<string[]> {
   const { engine, close } = await openEngine(schemaPath, url);
   try {
@@ -89,16 +122,44 @@ export async function applyMigrations(schemaPath: string, baseDir: string, url: 
 }
 
 /**
- * The SQL script that takes the database built by the migrations in `migrationsDir` to the schema
- * (empty when they match). The migrations are replayed into a throw-away SQLite file, which is then
- * diffed as a live database: the engine's own shadow-database path does not work over an adapter.
+ * A throw-away empty database of the schema's provider: a temp SQLite file, or a new database on
+ * the PostgreSQL server at `postgresUrl`.
  */
-export async function pendingMigrationScript(schemaPath: string, migrationsDir: string): Promise<string> {
-  const shadowDir = mkdtempSync(path.join(tmpdir(), "menu-shadow-"));
-  const url = `file:${path.join(shadowDir, "shadow.db")}`;
+async function scratchDatabase(postgresUrl?: string): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!postgresUrl) {
+    const dir = mkdtempSync(path.join(tmpdir(), "menu-shadow-"));
+    return { url: `file:${path.join(dir, "shadow.db")}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const { default: pg } = await import("pg");
+  const name = `menu_shadow_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: postgresUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/**
+ * The SQL script that takes the database built by the migrations in `migrationsDir` to the schema
+ * (empty when they match). The migrations are replayed into a scratch database, which is then
+ * diffed as a live database: the engine's own shadow-database path does not work over an adapter.
+ * For a PostgreSQL schema, `postgresUrl` names a server where a scratch database may be created.
+ */
+export async function pendingMigrationScript(schemaPath: string, migrationsDir: string, postgresUrl?: string): Promise<string> {
+  const scratch = await scratchDatabase(postgresUrl);
   try {
-    if (existsSync(migrationsDir)) await applyMigrations(schemaPath, migrationsDir, url);
-    const { engine, close } = await openEngine(schemaPath, url);
+    if (existsSync(migrationsDir)) await applyMigrations(schemaPath, migrationsDir, scratch.url);
+    const { engine, close } = await openEngine(schemaPath, scratch.url);
     let out = "";
     const origWrite = process.stdout.write.bind(process.stdout);
     // The engine prints the script through the host's stdout: capture it.
@@ -122,6 +183,6 @@ export async function pendingMigrationScript(schemaPath: string, migrationsDir: 
       await close();
     }
   } finally {
-    rmSync(shadowDir, { recursive: true, force: true });
+    await scratch.drop();
   }
 }

@@ -11,3 +11,20 @@ describe("migrations", () => {
     expect(script).toBe("");
   }, 60_000);
 });
+
+describe("one schema source for both providers", () => {
+  it("prisma/postgresql/schema.prisma is the derivation of prisma/schema.prisma", async () => {
+    const { readFileSync } = await import("node:fs");
+    const { derivePostgresqlSchema } = await import("../../lib/db/derive-postgresql-schema.mjs");
+    const derived = derivePostgresqlSchema(readFileSync(path.join(root, "prisma/schema.prisma"), "utf8"));
+    expect(readFileSync(path.join(root, "prisma/postgresql/schema.prisma"), "utf8")).toBe(derived);
+    expect(derived).toContain('provider = "postgresql"');
+  });
+
+  it("both providers have the same migrations, by name", async () => {
+    const { readdirSync } = await import("node:fs");
+    const names = (dir: string) =>
+      readdirSync(path.join(root, dir), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+    expect(names("prisma/postgresql/migrations")).toEqual(names("prisma/migrations"));
+  });
+});

@@ -1,6 +1,7 @@
 // Starts the real app (production build, via `npm start`'s own script) on a free loopback port
-// with a throw-away SQLite database: the demo data (first-run seed) plus tests/fixtures/menus.json,
-// whose private fields all carry the marker PRIVATE-MARKER.
+// with a throw-away database: the demo data (first-run seed) plus tests/fixtures/menus.json, whose
+// private fields all carry the marker PRIVATE-MARKER. The database is SQLite, or a new database on
+// the PostgreSQL server named by TEST_POSTGRES_URL when that is set.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -28,6 +29,24 @@ async function freePort(): Promise<number> {
   });
 }
 
+async function scratchPostgres(serverUrl: string) {
+  const { default: pg } = await import("pg");
+  const name = `menu_test_${process.pid}_${Date.now()}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+}
+
 function tsx(args: string[], env: NodeJS.ProcessEnv) {
   const result = spawnSync(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), ...args], { cwd: ROOT, env, encoding: "utf8" });
   if (result.status !== 0) throw new Error(`tsx ${args.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
@@ -37,7 +56,8 @@ export async function startTestServer(options: { extraEnv?: Record<string, strin
   const dir = mkdtempSync(path.join(tmpdir(), "menu-test-"));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const databaseUrl = `file:${path.join(dir, "test.db")}`;
+  const postgres = process.env.TEST_POSTGRES_URL ? await scratchPostgres(process.env.TEST_POSTGRES_URL) : undefined;
+  const databaseUrl = postgres?.url ?? `file:${path.join(dir, "test.db")}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: databaseUrl,
@@ -82,6 +102,7 @@ export async function startTestServer(options: { extraEnv?: Record<string, strin
         if (child.exitCode === null) child.kill("SIGKILL");
       }
       rmSync(dir, { recursive: true, force: true });
+      await postgres?.drop();
     },
   };
 }

@@ -1,0 +1,1 @@
+export declare function derivePostgresqlSchema(sqliteSchema: string): string;

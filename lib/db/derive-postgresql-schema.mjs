@@ -1,0 +1,19 @@
+// PostgreSQL runs the very same models as SQLite. prisma/schema.prisma is the one source; the
+// PostgreSQL schema is derived from it (provider and client output only), written to
+// prisma/postgresql/schema.prisma by `npm install`, and a test fails if the committed copy differs.
+
+/**
+ * @param {string} sqliteSchema the text of prisma/schema.prisma
+ * @returns {string} the text of prisma/postgresql/schema.prisma
+ */
+export function derivePostgresqlSchema(sqliteSchema) {
+  const provider = /(datasource db \{[^}]*provider\s*=\s*)"sqlite"/;
+  const output = /(output\s*=\s*)"\.\.\/lib\/db\/generated"/;
+  if (!provider.test(sqliteSchema) || !output.test(sqliteSchema)) {
+    throw new Error('prisma/schema.prisma must keep provider = "sqlite" and output = "../lib/db/generated"');
+  }
+  return (
+    "// GENERATED from prisma/schema.prisma by lib/db/derive-postgresql-schema.mjs — do not edit.\n" +
+    sqliteSchema.replace(provider, '$1"postgresql"').replace(output, '$1"../../lib/db/generated-pg"')
+  );
+}
