@@ -3,7 +3,9 @@
 //   2. the database: migrations applied, demo data loaded on first run (scripts/db-setup.ts)
 //   3. a production build, when there is none or the sources changed since the last one
 //   4. the server on PORT (default 3000) and HOSTNAME (default 0.0.0.0): Next.js behind a thin
-//      node:http front that repairs malformed percent-encoding, which Next answers with a bare 500
+//      node:http front (lib/http/request-front.mjs) for the requests Next answers itself with
+//      empty, text or HTML bodies: malformed percent-encoding, trailing slashes under /api,
+//      methods it does not route, unparseable requests
 // `npm run dev` does the same with Next's dev server.
 import { spawnSync } from "node:child_process";
 import { createServer } from "node:http";
@@ -58,14 +60,19 @@ if (!dev) {
 
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 const { default: next } = await import("next");
-const { repairPercentEncoding } = await import("../lib/http/repair-percent-encoding.mjs");
+const { prepareRequest, malformedRequestResponse } = await import("../lib/http/request-front.mjs");
 const app = next({ dev, dir: root, hostname, port: Number(port) });
 const handle = app.getRequestHandler();
 await app.prepare();
 
 const server = createServer((req, res) => {
-  if (req.url) req.url = repairPercentEncoding(req.url);
+  prepareRequest(req);
   handle(req, res);
+});
+// Requests Node cannot parse never reach a route: answer them in the API's error format.
+server.on("clientError", (error, socket) => {
+  if (socket.writable && !socket.destroyed) socket.end(malformedRequestResponse(process.env.PUBLIC_BASE_URL || `http://localhost:${port}`));
+  else socket.destroy(error);
 });
 server.keepAliveTimeout = 65_000;
 server.listen(Number(port), hostname, () => {

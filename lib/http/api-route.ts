@@ -3,6 +3,7 @@
 import { createHash } from "node:crypto";
 import { ApiError, errorBody, toApiError } from "./api-errors";
 import { CACHE_POLICIES, type CachePolicy } from "./cache-policy";
+import { ORIGINAL_METHOD_HEADER } from "./request-front.mjs";
 
 export const ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 type Method = (typeof ALL_METHODS)[number];
@@ -83,7 +84,7 @@ export function apiRoute(
     try {
       if (method === "OPTIONS") return preflight(allow, options.allowHeaders);
       if (!handler) {
-        throw new ApiError("method_not_allowed", `${method} is not supported here; use ${allow}.`, { headers: { Allow: allow } });
+        throw new ApiError("method_not_allowed", `${requestMethod(request, method)} is not supported here; use ${allow}.`, { headers: { Allow: allow } });
       }
       const response = await handler(request, (await context?.params) ?? {});
       if (method === "HEAD") return new Response(null, { status: response.status, headers: response.headers });
@@ -103,6 +104,12 @@ export function apiRoute(
     DELETE: run(undefined, "DELETE"),
     OPTIONS: run(undefined, "OPTIONS"),
   };
+}
+
+/** The method the client sent: the server front passes methods Next.js cannot route as PATCH. */
+function requestMethod(request: Request, method: Method): string {
+  const original = request.headers.get(ORIGINAL_METHOD_HEADER);
+  return original && /^[A-Z][A-Z-]{0,19}$/.test(original) ? original : method;
 }
 
 function preflight(allow: string, allowHeaders = CORS_ALLOWED_HEADERS): Response {

@@ -1,1 +1,0 @@
-export declare function repairPercentEncoding(url: string): string;
