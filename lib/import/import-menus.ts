@@ -73,7 +73,9 @@ function zodIssues(source: ImportSource, error: z.ZodError): ImportIssue[] {
 export async function validateImport(sources: ImportSource[], client: Db = db()): Promise<ImportFile> {
   const issues: ImportIssue[] = [];
   const merged: ImportFile = { countries: [], cities: [], cuisines: [], owners: [], restaurants: [] };
+  // Where each entry came from (file and index in its section), for precise messages.
   const origin = new Map<object, { file: string; index: number }>();
+  const remember = <T extends object>(list: T[], file: string) => list.forEach((entry, index) => origin.set(entry, { file, index }));
 
   for (const source of sources) {
     const parsed = importFileSchema.safeParse(source.data);
@@ -81,12 +83,10 @@ export async function validateImport(sources: ImportSource[], client: Db = db())
       issues.push(...zodIssues(source, parsed.error));
       continue;
     }
-    merged.countries.push(...parsed.data.countries);
-    merged.cities.push(...parsed.data.cities);
-    merged.cuisines.push(...parsed.data.cuisines);
-    merged.owners.push(...parsed.data.owners);
-    parsed.data.restaurants.forEach((r, index) => origin.set(r, { file: source.name, index }));
-    merged.restaurants.push(...parsed.data.restaurants);
+    for (const section of ["countries", "cities", "cuisines", "owners", "restaurants"] as const) {
+      remember(parsed.data[section] as object[], source.name);
+      (merged[section] as object[]).push(...parsed.data[section]);
+    }
   }
   if (issues.length) throw new ImportError(issues);
 
@@ -94,11 +94,12 @@ export async function validateImport(sources: ImportSource[], client: Db = db())
   const issue = (r: ImportRestaurant, path: string, message: string) =>
     issues.push({ file: where(r).file, restaurant: r.slug, path: `restaurants[${where(r).index}]${path}`, message });
 
-  const duplicates = <T>(list: T[], key: (t: T) => string, what: string) => {
+  const duplicates = <T extends object>(list: T[], key: (t: T) => string, what: string) => {
     const seen = new Set<string>();
     for (const item of list) {
       const k = key(item);
-      if (seen.has(k)) issues.push({ file: sources.map((s) => s.name).join(", "), path: what, message: `${what} "${k}" appears twice` });
+      const at = origin.get(item)!;
+      if (seen.has(k)) issues.push({ file: at.file, path: `${what}[${at.index}]`, message: `${what} "${k}" appears twice in the import` });
       seen.add(k);
     }
   };
@@ -121,9 +122,10 @@ export async function validateImport(sources: ImportSource[], client: Db = db())
   const ownerPlans = new Map<string, string>(dbOwners.map((o) => [o.email.toLowerCase(), o.plan]));
   for (const o of merged.owners) ownerPlans.set(o.email.toLowerCase(), o.plan);
 
-  merged.cities.forEach((c, i) => {
-    if (!countries.has(c.country)) issues.push({ file: "", path: `cities[${i}].country`, message: `unknown country "${c.country}"` });
-  });
+  for (const c of merged.cities) {
+    const at = origin.get(c)!;
+    if (!countries.has(c.country)) issues.push({ file: at.file, path: `cities[${at.index}].country`, message: `unknown country "${c.country}"` });
+  }
 
   const perOwner = new Map<string, ImportRestaurant[]>();
   for (const r of merged.restaurants) {

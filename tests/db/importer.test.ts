@@ -115,3 +115,22 @@ describe("importer", () => {
     expect((await failure({ restaurants: [second] })).issues[0].message).toMatch(/restaurants; the Free plan allows/);
   });
 });
+
+describe("importer references", () => {
+  it("names the file and entry of a duplicate and of a city in an unknown country", async () => {
+    const error = await failure({
+      countries: [{ slug: "austria", code: "AT", name: "Austria", language: "de" }],
+      cities: [
+        { slug: "graz", name: "Graz", country: "austria" },
+        { slug: "graz", name: "Graz again", country: "austria" },
+        { slug: "atlantis", name: "Atlantis", country: "nowhere" },
+      ],
+    });
+    expect(error.issues).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ file: "input.json", path: "cities[1]", message: expect.stringContaining("appears twice") }),
+        expect.objectContaining({ file: "input.json", path: "cities[2].country", message: 'unknown country "nowhere"' }),
+      ]),
+    );
+  });
+});
