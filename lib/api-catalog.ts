@@ -75,6 +75,60 @@ export const API_ENDPOINTS: Endpoint[] = [
     example: "/api/public/plans",
     cache: "directory",
   },
+  {
+    path: "/api/public/tools/food-cost",
+    methods: ["GET", "POST"],
+    summary:
+      "Food cost of a dish: portion, waste and labour cost, gross margin, the suggested price for a target margin (total cost / (1 − margin)) and a recommendation. Money is rounded to cents.",
+    parameters: [
+      { name: "cost", in: "query", required: false, type: "number ≥ 0", description: "Raw ingredient cost of one portion (GET needs it; POST takes it or ingredients)." },
+      { name: "margin", in: "query", required: false, type: "number, 0 ≤ margin < 100", description: "Target gross margin in percent; default 70." },
+      { name: "price", in: "query", required: false, type: "number > 0", description: "Current selling price, to analyse its margin." },
+      { name: "ingredients", in: "body", required: false, type: "array (1–100)", description: "POST: the ingredients of one portion, each { name?, quantity, unitCost } or { name?, cost }." },
+      { name: "wastePercentage", in: "body", required: false, type: "number 0–100", description: "POST: waste buffer in percent of the portion cost; default 0." },
+      { name: "laborOverheadPercentage", in: "body", required: false, type: "number 0–1000", description: "POST: labour and overhead in percent of the portion cost; default 0." },
+    ],
+    example: "/api/public/tools/food-cost?cost=4.20&margin=70&price=12.50",
+    cache: "tool",
+  },
+  {
+    path: "/api/public/tools/wifi-qr",
+    methods: ["GET"],
+    summary: "Guest Wi-Fi QR code: the WIFI: payload (escaped), a printable SVG QR image and connection instructions for iOS, Android, Windows and macOS.",
+    parameters: [
+      { name: "ssid", in: "query", required: true, type: "string (≤32 bytes)", description: "The network name." },
+      { name: "password", in: "query", required: false, type: "string", description: "Required for WPA (8–63 characters) and WEP; ignored for nopass." },
+      { name: "encryption", in: "query", required: false, type: "WPA | WEP | nopass", description: "Case-insensitive; default WPA." },
+      { name: "hidden", in: "query", required: false, type: "boolean", description: "true for a hidden SSID." },
+    ],
+    example: "/api/public/tools/wifi-qr?ssid=Guest&password=welcome2024&encryption=WPA",
+    cache: "tool",
+  },
+  {
+    path: "/api/public/tools/review-qr",
+    methods: ["GET"],
+    summary: "Review QR code: the write-a-review URL of a venue as a QR payload and a printable SVG QR image.",
+    parameters: [
+      { name: "placeId", in: "query", required: false, type: "string", description: "The venue's place identifier in the map service. Give this or url." },
+      { name: "url", in: "query", required: false, type: "http(s) URL", description: "A direct review URL, used as-is. Give this or placeId." },
+    ],
+    example: "/api/public/tools/review-qr?placeId=ChIJN1t_tDeuEmsRUsoyG83frY4",
+    cache: "tool",
+  },
+  {
+    path: "/api/mcp",
+    methods: ["POST"],
+    summary:
+      "The MCP tool server (JSON-RPC 2.0, stateless Streamable HTTP, protocol 2025-11-25 and 2026-07-28): the seven tools, menus as resources, two prompts. Manifest: /.well-known/mcp.json.",
+    parameters: [
+      { name: "jsonrpc", in: "body", required: true, type: '"2.0"', description: "JSON-RPC version." },
+      { name: "id", in: "body", required: false, type: "string | integer", description: "Request id; omit for a notification." },
+      { name: "method", in: "body", required: true, type: "string", description: "initialize, ping, tools/list, tools/call, resources/list, resources/read, resources/templates/list, prompts/list, prompts/get (2026-07-28: server/discover)." },
+      { name: "params", in: "body", required: false, type: "object", description: "The method's parameters, e.g. { name, arguments } for tools/call." },
+    ],
+    example: "/api/mcp",
+    cache: "noStore",
+  },
 ];
 
 /** Absolute URL of every endpoint, for 404 bodies. */
@@ -92,6 +146,7 @@ export function apiIndex(exampleSlug?: string) {
     baseUrl: base,
     documentation: siteUrls.apiDocs(),
     specification: siteUrls.openApi(),
+    reference: siteUrls.apiReference(),
     authentication: "none",
     attribution: `Data is for informational use with attribution to ${base}, subject to the terms of use.`,
     terms: siteUrls.terms(),

@@ -1,0 +1,94 @@
+// Request bodies under /api are small JSON documents. A body over the limit is refused before it
+// is read whole: first by its declared Content-Length, then by counting the bytes as they stream
+// (a chunked body declares none, and a declared length can lie). Nothing past the limit is kept.
+import { ApiError } from "./api-errors";
+
+export const MAX_JSON_BODY_BYTES = 64 * 1024;
+
+/**
+ * After refusing a body, up to this much more of it is read and thrown away, so the client gets
+ * to read the 413 on a healthy connection. Closing with unread data instead makes the client's
+ * send fail (EPIPE / reset) before it sees the answer, and leaving it unread wedges the
+ * connection for the client's next request. Past this budget the connection is closed.
+ */
+export const DISCARD_BUDGET: DiscardBudget = { bytes: 1024 * 1024, ms: 2000 };
+
+export interface DiscardBudget {
+  bytes: number;
+  ms: number;
+}
+
+export function tooLarge(limit: number, connectionReusable = true): ApiError {
+  return new ApiError("payload_too_large", `The request body is larger than ${limit / 1024} KB.`, {
+    hint: `Send at most ${limit} bytes.`,
+    extra: { limitBytes: limit },
+    ...(connectionReusable ? {} : { headers: { Connection: "close" } }),
+  });
+}
+
+/** Reads and drops the rest of a body within the budget; true when the body ended. */
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, budget = DISCARD_BUDGET): Promise<boolean> {
+  const deadline = Date.now() + budget.ms;
+  let dropped = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), budget.ms);
+  });
+  try {
+    while (dropped <= budget.bytes && Date.now() < deadline) {
+      const next = await Promise.race([reader.read(), timeout]);
+      if (next === "timeout") return false;
+      if (next.done) return true;
+      dropped += next.value.byteLength;
+    }
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The body as UTF-8 text, or payload_too_large as soon as more than `limit` bytes arrive. */
+export async function readBodyText(request: Request, limit = MAX_JSON_BODY_BYTES, budget = DISCARD_BUDGET): Promise<string> {
+  const declared = request.headers.get("content-length");
+  const declaredBytes = declared !== null && /^\d+$/.test(declared.trim()) ? Number(declared) : undefined;
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  if (declaredBytes !== undefined && declaredBytes > limit) {
+    // refused unread; only a body small enough to drop in the budget keeps the connection usable
+    const drained = declaredBytes - limit <= budget.bytes && (await discardRest(reader, budget));
+    if (!drained) await reader.cancel().catch(() => {});
+    throw tooLarge(limit, drained);
+  }
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    received += value.byteLength;
+    if (received > limit) {
+      chunks.length = 0;
+      const drained = await discardRest(reader, budget);
+      if (!drained) await reader.cancel().catch(() => {});
+      throw tooLarge(limit, drained);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(received);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder("utf-8").decode(bytes);
+}
+
+/** The body parsed as JSON: invalid_json when it is empty or not JSON, payload_too_large over the limit. */
+export async function readJsonBody(request: Request, limit = MAX_JSON_BODY_BYTES): Promise<unknown> {
+  const text = await readBodyText(request, limit);
+  if (text.trim() === "") throw new ApiError("invalid_json", "The request body is empty; send a JSON document.");
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new ApiError("invalid_json", `The request body is not valid JSON: ${(error as Error).message}`);
+  }
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { envelopeError, mcpMethodNotAllowed, mcpPreflight, rejectedHost } from "./mcp-endpoint";
+
+const req = (host: string | undefined) => new Request("http://127.0.0.1/api/mcp", { method: "POST", headers: host ? { host } : {} });
+
+describe("envelopeError", () => {
+  it.each([
+    { message: { jsonrpc: "2.0", id: 1, method: "tools/list" } },
+    { message: { jsonrpc: "2.0", id: "abc", method: "tools/call", params: { name: "x" } } },
+    { message: { jsonrpc: "2.0", method: "notifications/initialized" } },
+    { message: { jsonrpc: "2.0", id: 0, method: "ping", params: {} } },
+  ])("lets $message through", ({ message }) => {
+    expect(envelopeError(message)).toBeUndefined();
+  });
+
+  it.each([
+    [[], -32600, null],
+    [[{ jsonrpc: "2.0", id: 1, method: "ping" }], -32600, null],
+    ["ping", -32600, null],
+    [42, -32600, null],
+    [null, -32600, null],
+    [{ id: 1, method: "ping" }, -32600, 1],
+    [{ jsonrpc: "1.0", id: 1, method: "ping" }, -32600, 1],
+    [{ jsonrpc: "2.0", id: 2 }, -32600, 2],
+    [{ jsonrpc: "2.0", id: 3, method: "" }, -32600, 3],
+    [{ jsonrpc: "2.0", id: 4, method: 7 }, -32600, 4],
+    [{ jsonrpc: "2.0", id: 5, result: {} }, -32600, 5],
+    [{ jsonrpc: "2.0", id: null, method: "ping" }, -32600, null],
+    [{ jsonrpc: "2.0", id: { a: 1 }, method: "ping" }, -32600, null],
+    [{ jsonrpc: "2.0", id: 1.5, method: "ping" }, -32600, null],
+    [{ jsonrpc: "2.0", id: 6, method: "tools/list", params: [1] }, -32602, 6],
+    [{ jsonrpc: "2.0", id: 7, method: "tools/list", params: "x" }, -32602, 7],
+  ])("%j → %i", async (message, code, id) => {
+    const response = envelopeError(message)!;
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body).toMatchObject({ jsonrpc: "2.0", id, error: { code } });
+  });
+});
+
+describe("rejectedHost (DNS rebinding)", () => {
+  it.each(["127.0.0.1:3000", "localhost", "localhost:8080", "[::1]:3000", "127.0.0.2"])("a loopback server answers Host %s", (host) => {
+    expect(rejectedHost(req(host), "http://127.0.0.1:3000")).toBeUndefined();
+  });
+
+  it.each(["evil.example.com", "evil.example.com:3000", "192.168.1.10:3000", "localhost.evil.com", undefined])("a loopback server refuses Host %s", (host) => {
+    expect(rejectedHost(req(host), "http://localhost:3000")).toMatch(/not allowed/);
+  });
+
+  it("a server published on a real host leaves Host to its proxy", () => {
+    expect(rejectedHost(req("anything.example.net"), "https://menus.example.org")).toBeUndefined();
+  });
+});
+
+describe("HTTP edges", () => {
+  it("the preflight allows the MCP headers and mirrored Mcp-Param-* headers", () => {
+    const response = mcpPreflight(
+      new Request("http://x/api/mcp", { method: "OPTIONS", headers: { "Access-Control-Request-Headers": "content-type, mcp-param-region, x-evil" } }),
+    );
+    expect(response.status).toBe(204);
+    const allowed = response.headers.get("access-control-allow-headers")!.toLowerCase();
+    for (const h of ["mcp-protocol-version", "mcp-method", "mcp-name", "mcp-session-id", "last-event-id", "content-type", "accept", "mcp-param-region"]) {
+      expect(allowed).toContain(h);
+    }
+    expect(allowed).not.toContain("x-evil");
+    expect(response.headers.get("access-control-allow-methods")).toBe("POST, OPTIONS");
+    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+  });
+
+  it.each(["GET", "DELETE", "PUT", "PATCH"])("%s is a JSON 405 with Allow", async (method) => {
+    const response = mcpMethodNotAllowed(new Request("http://x/api/mcp", { method }));
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("POST, OPTIONS");
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(await response.json()).toMatchObject({ error: "method_not_allowed", status: 405 });
+  });
+
+  it("HEAD gets the 405 without a body", async () => {
+    const response = mcpMethodNotAllowed(new Request("http://x/api/mcp", { method: "HEAD" }));
+    expect(response.status).toBe(405);
+    expect(await response.text()).toBe("");
+  });
+});

@@ -1,0 +1,224 @@
+// The HTTP face of the MCP server at /api/mcp: stateless Streamable HTTP for both protocol
+// generations (2025-11-25 with initialize, 2026-07-28 with server/discover and per-request _meta).
+// The SDK serves the protocol; this module adds what the public API needs around it:
+//   - JSON answers for every client: plain JSON-RPC clients may send Accept: application/json
+//     or no Accept at all (the SDK's 2025 transport would answer those 406), and answers are
+//     JSON, never an SSE stream, since no tool streams progress;
+//   - the body limit (64 KB, refused before it is read whole), strict JSON-RPC envelope checks
+//     (-32700, -32600, -32602), CORS for browser clients, JSON 405s with Allow;
+//   - DNS-rebinding protection when the service itself runs on a loopback address.
+import {
+  createMcpHandler,
+  isLegacyRequest,
+  WebStandardStreamableHTTPServerTransport,
+  type McpHttpHandler,
+} from "@modelcontextprotocol/server";
+import { ApiError, errorBody } from "../http/api-errors";
+import { errorResponse } from "../http/api-route";
+import { MAX_JSON_BODY_BYTES, readBodyText } from "../http/read-json-body";
+import { ORIGINAL_METHOD_HEADER } from "../http/request-front.mjs";
+import { publicBaseUrl } from "../site-urls";
+import { createMcpServer } from "./mcp-server";
+
+export const MCP_ALLOW = "POST, OPTIONS";
+
+/** Request headers MCP clients send; browsers must be allowed to send them cross-origin. */
+export const MCP_REQUEST_HEADERS = [
+  "Accept",
+  "Content-Type",
+  "MCP-Protocol-Version",
+  "Mcp-Method",
+  "Mcp-Name",
+  "Mcp-Session-Id",
+  "Last-Event-ID",
+  "Authorization",
+];
+
+const EXPOSED_HEADERS = "Mcp-Session-Id, MCP-Protocol-Version, WWW-Authenticate, Allow, Content-Length";
+
+function withCors(response: Response): Response {
+  const headers = new Headers(response.headers);
+  headers.set("Access-Control-Allow-Origin", "*");
+  headers.set("Access-Control-Expose-Headers", EXPOSED_HEADERS);
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+type JsonRpcId = string | number | null;
+
+function rpcError(httpStatus: number, code: number, message: string, id: JsonRpcId = null, data?: unknown): Response {
+  return new Response(JSON.stringify({ jsonrpc: "2.0", id, error: { code, message, ...(data !== undefined ? { data } : {}) } }), {
+    status: httpStatus,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
+/** An HTTP-level refusal of a POST: a JSON-RPC error whose data is the API's error object. */
+function rpcApiError(error: ApiError, code: number): Response {
+  const response = rpcError(error.status, code, error.message, null, errorBody(error));
+  for (const [name, value] of Object.entries(error.options.headers ?? {})) response.headers.set(name, value);
+  return response;
+}
+
+const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\]|::1)$/i;
+
+function hostnameOf(hostHeader: string | null): string | undefined {
+  if (!hostHeader) return undefined;
+  try {
+    return new URL(`http://${hostHeader}`).hostname;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * DNS rebinding only threatens a server on a loopback address (a web page re-pointing its own
+ * host name at 127.0.0.1). When the service is published on a real host, its proxy routes by Host.
+ */
+export function rejectedHost(request: Request, baseUrl = publicBaseUrl()): string | undefined {
+  let baseHost: string;
+  try {
+    baseHost = new URL(baseUrl).hostname;
+  } catch {
+    return undefined;
+  }
+  if (!LOOPBACK.test(baseHost)) return undefined;
+  const host = request.headers.get("host");
+  const hostname = hostnameOf(host);
+  return hostname !== undefined && LOOPBACK.test(hostname) ? undefined : `Host "${host ?? ""}" is not allowed: this server only answers to localhost.`;
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** JSON-RPC 2.0 envelope checks the SDK leaves loose; undefined when the message may proceed. */
+export function envelopeError(message: unknown): Response | undefined {
+  if (Array.isArray(message)) {
+    return rpcError(400, -32600, "Invalid Request: JSON-RPC batches are not supported (MCP removed batching in 2025-06-18); send one message per request.");
+  }
+  if (!isPlainObject(message)) return rpcError(400, -32600, "Invalid Request: the body must be a JSON-RPC 2.0 object.");
+  const hasId = "id" in message;
+  const id = message.id;
+  const echo: JsonRpcId = typeof id === "string" || typeof id === "number" ? id : null;
+  if (message.jsonrpc !== "2.0") return rpcError(400, -32600, 'Invalid Request: "jsonrpc" must be "2.0".', echo);
+  if (typeof message.method !== "string" || message.method === "") {
+    if (!("method" in message) && ("result" in message || "error" in message)) {
+      return rpcError(400, -32600, "Invalid Request: this server sends no requests, so it expects no responses.", echo);
+    }
+    return rpcError(400, -32600, 'Invalid Request: "method" must be a non-empty string.', echo);
+  }
+  if (hasId && (typeof id !== "string" && typeof id !== "number")) {
+    return rpcError(400, -32600, 'Invalid Request: "id" must be a string or a number (omit it for a notification).', null);
+  }
+  if (typeof id === "number" && !Number.isInteger(id)) return rpcError(400, -32600, 'Invalid Request: a numeric "id" must be an integer.', null);
+  if ("params" in message && !isPlainObject(message.params)) {
+    return rpcError(400, -32602, 'Invalid params: "params" must be an object.', echo);
+  }
+  return undefined;
+}
+
+let modernHandler: McpHttpHandler | undefined;
+
+function modern(): McpHttpHandler {
+  // responseMode stays "auto": it answers with one JSON body unless a handler sends a message
+  // before its result, and ours never do ("json" would only add a warning at start-up).
+  modernHandler ??= createMcpHandler(({ era }) => createMcpServer(era), {
+    legacy: "reject",
+    maxRequestBodySize: MAX_JSON_BODY_BYTES,
+    onerror: (error) => {
+      if (process.env.MCP_DEBUG) console.error("[mcp]", error.message);
+    },
+  });
+  return modernHandler;
+}
+
+/** 2025-era traffic: a fresh server and transport per request, answered with JSON. */
+async function serveLegacy(request: Request, parsedBody: unknown): Promise<Response> {
+  const server = createMcpServer("legacy");
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+    maxRequestBodySize: MAX_JSON_BODY_BYTES,
+  });
+  await server.connect(transport);
+  try {
+    return await transport.handleRequest(request, { parsedBody });
+  } finally {
+    await transport.close().catch(() => {});
+    await server.close().catch(() => {});
+  }
+}
+
+/** Preflight: the MCP headers, plus any Mcp-Param-* headers a tool call mirrors its arguments into. */
+export function mcpPreflight(request: Request): Response {
+  const requested = (request.headers.get("access-control-request-headers") ?? "")
+    .split(",")
+    .map((h) => h.trim())
+    .filter((h) => /^mcp-param-[a-z0-9-]+$/i.test(h));
+  const headers = new Headers({
+    Allow: MCP_ALLOW,
+    "Access-Control-Allow-Origin": "*",
+    "Access-Control-Allow-Methods": MCP_ALLOW,
+    "Access-Control-Allow-Headers": [...MCP_REQUEST_HEADERS, ...requested].join(", "),
+    "Access-Control-Expose-Headers": EXPOSED_HEADERS,
+    "Access-Control-Max-Age": "86400",
+    "Cache-Control": "public, max-age=86400",
+    Vary: "Access-Control-Request-Headers",
+  });
+  return new Response(null, { status: 204, headers });
+}
+
+/** GET (an SSE stream in 2025 servers), DELETE (session end) and the rest: this server has neither. */
+export function mcpMethodNotAllowed(request: Request): Response {
+  // the server front hands methods Next.js cannot route (TRACE, …) on as PATCH, naming the original
+  const original = request.headers.get(ORIGINAL_METHOD_HEADER);
+  const method = original && /^[A-Z][A-Z-]{0,19}$/.test(original) ? original : request.method;
+  const response = errorResponse(
+    new ApiError(
+      "method_not_allowed",
+      `${method} is not supported on the MCP endpoint: it is stateless and streams nothing, so there is no event stream to GET and no session to DELETE. Send JSON-RPC messages with POST.`,
+      { headers: { Allow: MCP_ALLOW } },
+    ),
+  );
+  const headers = new Headers(response.headers);
+  headers.set("Access-Control-Expose-Headers", EXPOSED_HEADERS);
+  return new Response(request.method === "HEAD" ? null : response.body, { status: 405, headers });
+}
+
+export async function handleMcpPost(request: Request): Promise<Response> {
+  return withCors(await servePost(request));
+}
+
+async function servePost(request: Request): Promise<Response> {
+  const badHost = rejectedHost(request);
+  if (badHost) return rpcError(403, -32000, `Forbidden: ${badHost}`);
+
+  // The body must be JSON whatever Content-Type says (`curl -d` sends a form type): being strict
+  // about the label would only turn away plain clients, and there is nothing to protect.
+  let text: string;
+  try {
+    text = await readBodyText(request, MAX_JSON_BODY_BYTES);
+  } catch (error) {
+    if (error instanceof ApiError) return rpcApiError(error, -32600);
+    return rpcError(400, -32700, "Parse error: the request body could not be read.");
+  }
+  let message: unknown;
+  try {
+    if (text.trim() === "") throw new SyntaxError("empty body");
+    message = JSON.parse(text);
+  } catch {
+    return rpcError(400, -32700, "Parse error: the request body is not valid JSON.");
+  }
+  const invalid = envelopeError(message);
+  if (invalid) return invalid;
+
+  // Clients differ in what they send; the SDK's transports expect the full Streamable HTTP header
+  // set (and answer 406/415 otherwise). The answer is JSON either way.
+  const headers = new Headers(request.headers);
+  headers.set("Accept", "application/json, text/event-stream");
+  headers.set("Content-Type", "application/json");
+  headers.delete("content-length");
+  const forwarded = new Request(request.url, { method: "POST", headers, body: text, signal: request.signal });
+
+  if (await isLegacyRequest(forwarded, message)) return serveLegacy(forwarded, message);
+  return modern().fetch(forwarded, { parsedBody: message });
+}

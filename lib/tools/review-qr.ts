@@ -1,0 +1,74 @@
+// The "leave us a review" QR code: the capability behind GET /api/public/tools/review-qr and the MCP
+// tool generate_review_qr_payload. A place identifier becomes the map service's write-a-review
+// link; a URL is used as given, but only http(s), so a code can never carry script or data URLs.
+import { z } from "zod";
+import { parseInput } from "../validation";
+import { qrSvgImage, QrImageSchema } from "./qr-image";
+
+/** The map service's documented "write a review" link for a place identifier. */
+export const REVIEW_URL_FOR_PLACE = (placeId: string) => `https://search.google.com/local/writereview?placeid=${encodeURIComponent(placeId)}`;
+
+const MAX_URL_LENGTH = 2000;
+
+function isHttpUrl(value: string): boolean {
+  // Whitespace and control characters would be silently dropped or re-encoded by URL parsing:
+  // a URL used as-is must not contain them.
+  if (/[\s\u0000-\u001f\u007f]/.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === "https:" || url.protocol === "http:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+export const reviewQrInput = z
+  .strictObject({
+    placeId: z
+      .string()
+      .trim()
+      .min(1, "must not be empty")
+      .max(512, "must be at most 512 characters")
+      .regex(/^[A-Za-z0-9_-]+$/, "must contain only letters, digits, '-' and '_' (e.g. ChIJN1t_tDeuEmsRUsoyG83frY4)")
+      .optional()
+      .describe("Place identifier of the venue in the map service, e.g. ChIJN1t_tDeuEmsRUsoyG83frY4. Give this or url."),
+    url: z
+      .string()
+      .trim()
+      .min(1, "must not be empty")
+      .max(MAX_URL_LENGTH, `must be at most ${MAX_URL_LENGTH} characters`)
+      .refine(isHttpUrl, "must be an absolute http: or https: URL")
+      .optional()
+      .describe("A direct review URL (http or https), used as-is. Give this or placeId."),
+  })
+  .superRefine((input, ctx) => {
+    if (input.placeId === undefined && input.url === undefined) {
+      ctx.addIssue({ code: "custom", path: ["placeId"], message: "is required (or give url)" });
+    } else if (input.placeId !== undefined && input.url !== undefined) {
+      ctx.addIssue({ code: "custom", path: ["url"], message: "give either placeId or url, not both" });
+    }
+  });
+
+export type ReviewQrInput = z.input<typeof reviewQrInput>;
+
+export const ReviewQrResultSchema = z.strictObject({
+  source: z.enum(["placeId", "url"]).describe("Which parameter the review URL came from"),
+  placeId: z.string().nullable(),
+  reviewUrl: z.string().describe("Where the code leads: the page to write a review"),
+  payload: z.string().describe("The text to encode in the QR code (the review URL)"),
+  qr: QrImageSchema,
+});
+
+export type ReviewQrResult = z.infer<typeof ReviewQrResultSchema>;
+
+export async function generateReviewQr(raw: ReviewQrInput): Promise<ReviewQrResult> {
+  const { placeId, url } = parseInput(reviewQrInput, raw);
+  const reviewUrl = placeId !== undefined ? REVIEW_URL_FOR_PLACE(placeId) : url!;
+  return {
+    source: placeId !== undefined ? "placeId" : "url",
+    placeId: placeId ?? null,
+    reviewUrl,
+    payload: reviewUrl,
+    qr: await qrSvgImage(reviewUrl),
+  };
+}
