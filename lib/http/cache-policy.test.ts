@@ -16,9 +16,13 @@ describe("cache policies (contract section 8)", () => {
   it("never stores errors", () => {
     expect(CACHE_POLICIES.noStore).toBe("no-store");
   });
+  it("keeps responses that echo a secret out of every cache", () => {
+    expect(CACHE_POLICIES.secret).toContain("no-store");
+    expect(CACHE_POLICIES.secret).toContain("private");
+  });
   it("lets shared caches serve stale while revalidating, and never caches longer in browsers than at the CDN", () => {
     for (const [name, policy] of Object.entries(CACHE_POLICIES)) {
-      if (name === "noStore") continue;
+      if (name === "noStore" || name === "secret") continue;
       expect(policy).toMatch(/stale-while-revalidate=\d+/);
       expect(Number(/(?<!s-)max-age=(\d+)/.exec(policy)?.[1])).toBeLessThanOrEqual(sMaxAge(policy));
     }

@@ -10,6 +10,8 @@ export const CACHE_POLICIES = {
   menu: "public, max-age=60, s-maxage=300, stale-while-revalidate=3600",
   /** results of the pure utility tools: same input, same output */
   tool: "public, max-age=3600, s-maxage=86400, stale-while-revalidate=86400",
+  /** results that echo a secret the caller sent (a Wi-Fi password): never kept by any cache */
+  secret: "private, no-store",
   /** errors and anything that must not be stored */
   noStore: "no-store",
 } as const;

@@ -5,6 +5,8 @@ import { WifiQrResultSchema } from "../../lib/tools/wifi-qr";
 import { get } from "../support/http";
 
 const TOOL_CACHE = "public, max-age=3600, s-maxage=86400, stale-while-revalidate=86400";
+// The Wi-Fi result echoes the network password: no shared or browser cache may keep it.
+const SECRET_CACHE = "private, no-store";
 
 function expectInvalid(res: { status: number; json: any; headers: Headers }, message: RegExp) {
   expect(res.status).toBe(400);
@@ -21,7 +23,7 @@ describe("GET /api/public/tools/wifi-qr", () => {
   it("returns the payload, per-platform instructions and a printable SVG", async () => {
     const res = await get(`${PATH}${q({ ssid: "Zunfthaus Gäste", password: "fondue-4-all" })}`);
     expect(res.status).toBe(200);
-    expect(res.headers.get("cache-control")).toBe(TOOL_CACHE);
+    expect(res.headers.get("cache-control")).toBe(SECRET_CACHE);
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
     expect(() => WifiQrResultSchema.parse(res.json)).not.toThrow();
     expect(res.json).toMatchObject({ payload: "WIFI:S:Zunfthaus Gäste;T:WPA;P:fondue-4-all;;", ssid: "Zunfthaus Gäste", encryption: "WPA", hidden: false });

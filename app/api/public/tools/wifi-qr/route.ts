@@ -14,6 +14,6 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute({
       encryption: queryText(url, "encryption"),
       hidden: queryBoolean(url, "hidden"),
     };
-    return jsonResponse(request, await generateWifiQr(input as WifiQrInput), "tool");
+    return jsonResponse(request, await generateWifiQr(input as WifiQrInput), "secret");
   },
 });
