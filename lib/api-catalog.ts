@@ -148,7 +148,7 @@ export function apiIndex(exampleSlug?: string) {
     specification: siteUrls.openApi(),
     reference: siteUrls.apiReference(),
     authentication: "none",
-    attribution: `Data is for informational use with attribution to ${base}, subject to the terms of use.`,
+    attribution: `Data is for informational use with attribution to ${base}, subject to the terms of use at ${siteUrls.terms()}.`,
     terms: siteUrls.terms(),
     endpoints: API_ENDPOINTS.map((e) => ({
       path: e.path,

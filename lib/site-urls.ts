@@ -18,7 +18,18 @@ export const siteUrls = {
   home: () => `${publicBaseUrl()}/`,
   restaurant: (slug: string) => `${publicBaseUrl()}/${seg(slug)}`,
   restaurantMarkdown: (slug: string) => `${publicBaseUrl()}/${seg(slug)}.md`,
+  /** The menu in one of its languages; the default language lives at the bare /{slug}. */
+  restaurantInLanguage: (slug: string, lang: string, defaultLanguage: string) =>
+    lang === defaultLanguage ? `${publicBaseUrl()}/${seg(slug)}` : `${publicBaseUrl()}/${seg(slug)}/${seg(lang)}`,
   restaurantApi: (slug: string) => `${publicBaseUrl()}/api/public/restaurants/${seg(slug)}`,
+  locations: () => `${publicBaseUrl()}/locations`,
+  cuisines: () => `${publicBaseUrl()}/cuisines`,
+  search: (query: { q?: string; city?: string; cuisine?: string } = {}) => {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) if (v) params.set(k, v);
+    const qs = params.toString();
+    return `${publicBaseUrl()}/search${qs ? `?${qs}` : ""}`;
+  },
   country: (country: string) => `${publicBaseUrl()}/locations/${seg(country)}`,
   city: (country: string, city: string) => `${publicBaseUrl()}/locations/${seg(country)}/${seg(city)}`,
   cuisine: (slug: string) => `${publicBaseUrl()}/cuisines/${seg(slug)}`,
@@ -27,5 +38,29 @@ export const siteUrls = {
   apiIndex: () => `${publicBaseUrl()}/api/public`,
   apiDocs: () => `${publicBaseUrl()}/developers`,
   openApi: () => `${publicBaseUrl()}/openapi.json`,
+  /** The interactive API reference for people, rendered from /openapi.json. */
+  apiReference: () => `${publicBaseUrl()}/docs/api`,
+  aiPlugin: () => `${publicBaseUrl()}/.well-known/ai-plugin.json`,
+  agentCard: () => `${publicBaseUrl()}/.well-known/agent-card.json`,
+  agentCardLegacy: () => `${publicBaseUrl()}/.well-known/agent.json`,
+  securityTxt: () => `${publicBaseUrl()}/.well-known/security.txt`,
   terms: () => `${publicBaseUrl()}/developers#terms`,
+  llmsTxt: () => `${publicBaseUrl()}/llms.txt`,
+  llmsFull: () => `${publicBaseUrl()}/llms-full.txt`,
+  llmsIndex: () => `${publicBaseUrl()}/llms-index.md`,
+  sitemap: () => `${publicBaseUrl()}/sitemap.xml`,
+  sitemapPart: (n: number) => `${publicBaseUrl()}/sitemaps/${n}.xml`,
+  mcp: () => `${publicBaseUrl()}/api/mcp`,
+  mcpManifest: () => `${publicBaseUrl()}/.well-known/mcp.json`,
 };
+
+/**
+ * The Markdown twin of a page URL (rule 2: append ".md"; the home page's twin is /index.md).
+ * The query string, if any, stays after the suffix: /search.md?q=fondue.
+ */
+export function markdownUrlOf(pageUrl: string): string {
+  const url = new URL(pageUrl);
+  url.hash = "";
+  url.pathname = url.pathname === "/" ? "/index.md" : `${url.pathname.replace(/\/+$/, "")}.md`;
+  return url.toString();
+}

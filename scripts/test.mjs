@@ -1,6 +1,6 @@
 // npm test — the whole suite, in order of cost. Stops at the first failing stage.
 //   typecheck → unit (vitest, lib/**/*.test.ts) → HTTP + MCP (vitest against the built app)
-//   → the same on PostgreSQL → browser (Playwright in Debian's Chromium) → MCP conformance
+//   → OpenAPI lint → the same on PostgreSQL → browser (Playwright in Debian's Chromium) → MCP conformance
 // `npm test -- <stage>…` runs only the named stages.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -19,6 +19,8 @@ const stages = [
   { name: "typecheck", cmd: [bin("tsc"), "--noEmit", "-p", "."] },
   { name: "unit", cmd: [bin("vitest"), "run", ...vitestReport("unit")] },
   { name: "http", cmd: [bin("vitest"), "run", "--config", "tests/vitest.http.config.ts", ...vitestReport("http")] },
+  // Redocly and Spectral (OWASP ruleset) on the served /openapi.json; zero errors and warnings.
+  { name: "openapi-lint", cmd: [process.execPath, "tests/openapi/lint.mjs"] },
   {
     name: "postgres",
     cmd: [bin("vitest"), "run", "--config", "tests/vitest.http.config.ts", ...vitestReport("postgres")],

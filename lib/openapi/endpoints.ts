@@ -1,0 +1,213 @@
+// The registry the OpenAPI document is generated from: one entry per operation, each naming the
+// zod schemas its handler validates with and serializes through (imported from the capability
+// and serializer modules, never restated here), its cache policy and the error codes it can
+// produce. Adding a route means adding it here; tests/openapi and lib/openapi/document.test.ts
+// fail while a route file under app/api has no entry.
+import { z } from "zod";
+import type { ErrorCode } from "../http/api-errors";
+import type { CachePolicy } from "../http/cache-policy";
+import { getRestaurantMenuInput } from "../restaurants/get-restaurant-menu";
+import { SEARCH_LIMIT, searchRestaurantsInput } from "../restaurants/search-restaurants";
+import { CuisinesSchema, LocationsSchema, PlansSchema, RestaurantSchema, SearchResponseSchema } from "../serializers/public-schemas";
+import { foodCostInput, FoodCostResultSchema } from "../tools/food-cost";
+import { reviewQrInput, ReviewQrResultSchema } from "../tools/review-qr";
+import { wifiQrInput, WifiQrResultSchema } from "../tools/wifi-qr";
+import { ApiIndexSchema } from "./schemas";
+
+export const TAGS = [
+  { name: "Index", description: "What the API offers, machine-readable." },
+  { name: "Restaurants", description: "Published restaurants and their complete menus." },
+  { name: "Directory", description: "Countries, cities and cuisine types." },
+  { name: "Plans", description: "Subscription plans, prices and the limits the service enforces." },
+  { name: "Tools", description: "Pure utility calculators for restaurant owners: same input, same output." },
+  { name: "Tool server", description: "The Model Context Protocol tool server (JSON-RPC 2.0 over HTTP)." },
+] as const;
+
+export type TagName = (typeof TAGS)[number]["name"];
+
+export interface RestOperation {
+  path: string;
+  method: "get" | "post";
+  operationId: string;
+  tag: TagName;
+  summary: string;
+  description: string;
+  query?: z.ZodObject;
+  pathParams?: z.ZodObject;
+  /** A JSON request body, validated by the same schema as the query form. */
+  body?: { schema: z.ZodType; description: string };
+  response: { component: string; schema: z.ZodType; description: string; policy: CachePolicy };
+  /** Error codes this operation answers besides rate_limited and internal_error, which any can. */
+  errors: ErrorCode[];
+}
+
+/**
+ * The search limit as a query parameter: the capability accepts a number or a numeric string and
+ * clamps it, so the document states the effective rule from SEARCH_LIMIT rather than "number | string".
+ */
+const LIMIT_RULE = `${SEARCH_LIMIT.min} to ${SEARCH_LIMIT.max}, default ${SEARCH_LIMIT.default}. Values outside the range are clamped to it (limit=500 returns at most ${SEARCH_LIMIT.max} results, limit=0 one); only a non-integer is invalid_request.`;
+const limitParam = searchRestaurantsInput.shape.limit.meta({
+  description: LIMIT_RULE,
+  override: ({ jsonSchema }) => {
+    delete jsonSchema.anyOf;
+    Object.assign(jsonSchema, { type: "integer", format: "int32", minimum: SEARCH_LIMIT.min, maximum: SEARCH_LIMIT.max, default: SEARCH_LIMIT.default });
+  },
+});
+
+const searchQuery = z.object({
+  q: searchRestaurantsInput.shape.q,
+  city: searchRestaurantsInput.shape.city,
+  cuisine: searchRestaurantsInput.shape.cuisine,
+  limit: limitParam,
+});
+
+/** GET food-cost is the quick form: one cost, no ingredients, waste or labour (those need POST). */
+const foodCostQuery = z.object({
+  cost: foodCostInput.shape.cost.unwrap().describe("Raw ingredient cost of one portion (required here; POST also accepts a list of ingredients)"),
+  margin: foodCostInput.shape.margin,
+  price: foodCostInput.shape.price,
+});
+
+/** The SSID rule is "at most 32 bytes of UTF-8": 32 characters is its upper bound, which a schema can state. */
+const wifiQuery = z.object({
+  ssid: wifiQrInput.shape.ssid.meta({ override: { maxLength: 32 } }),
+  password: wifiQrInput.shape.password,
+  encryption: wifiQrInput.shape.encryption.meta({ override: { default: "WPA", maxLength: 6 } }),
+  hidden: wifiQrInput.shape.hidden,
+});
+
+const reviewQuery = z.object({ placeId: reviewQrInput.shape.placeId, url: reviewQrInput.shape.url });
+
+export const REST_OPERATIONS: RestOperation[] = [
+  {
+    path: "/api/public",
+    method: "get",
+    operationId: "getApiIndex",
+    tag: "Index",
+    summary: "The API index",
+    description: "Every endpoint with its parameters, an example URL and its Cache-Control, and the error format with every error code.",
+    response: { component: "ApiIndex", schema: ApiIndexSchema, description: "The index", policy: "directory" },
+    errors: [],
+  },
+  {
+    path: "/api/public/restaurants",
+    method: "get",
+    operationId: "searchRestaurants",
+    tag: "Restaurants",
+    summary: "Search published restaurants",
+    description:
+      "Free-text, city and cuisine filters, all optional and case-insensitive; without filters, every published restaurant (up to limit). " +
+      "Each result carries the slug, the page URL, its Markdown twin and the API URL of the full menu. A parameter given twice is invalid_request.",
+    query: searchQuery,
+    response: { component: "SearchResponse", schema: SearchResponseSchema, description: "The matching restaurants", policy: "search" },
+    errors: ["invalid_request"],
+  },
+  {
+    path: "/api/public/restaurants/{slug}",
+    method: "get",
+    operationId: "getRestaurant",
+    tag: "Restaurants",
+    summary: "One restaurant with its complete menu",
+    description:
+      "Profile, contact, opening hours, ratings and every visible category with its dishes: prices in major units of the restaurant's currency, " +
+      "variants, the 14 EU allergens, dietary tags and translations. not_found when no active restaurant has the slug or its menu is not published.",
+    pathParams: getRestaurantMenuInput,
+    response: { component: "Restaurant", schema: RestaurantSchema, description: "The restaurant and its menu", policy: "menu" },
+    errors: ["invalid_request", "not_found"],
+  },
+  {
+    path: "/api/public/locations",
+    method: "get",
+    operationId: "listLocations",
+    tag: "Directory",
+    summary: "Countries and cities",
+    description: "The location directory: every country with its city slugs, and every city with its country and dining scene.",
+    response: { component: "Locations", schema: LocationsSchema, description: "The location directory", policy: "directory" },
+    errors: [],
+  },
+  {
+    path: "/api/public/cuisines",
+    method: "get",
+    operationId: "listCuisines",
+    tag: "Directory",
+    summary: "Cuisine types",
+    description: "The cuisine directory.",
+    response: { component: "Cuisines", schema: CuisinesSchema, description: "The cuisine directory", policy: "directory" },
+    errors: [],
+  },
+  {
+    path: "/api/public/plans",
+    method: "get",
+    operationId: "getPlans",
+    tag: "Plans",
+    summary: "Plans, prices and enforced limits",
+    description: "Prices are in EUR, major units. Limits are the ones the service enforces and bills by; null means unlimited.",
+    response: { component: "Plans", schema: PlansSchema, description: "The plans", policy: "directory" },
+    errors: [],
+  },
+  {
+    path: "/api/public/tools/food-cost",
+    method: "get",
+    operationId: "calculateFoodCost",
+    tag: "Tools",
+    summary: "Food cost and price of a dish (quick form)",
+    description:
+      "Portion cost, gross margin, the suggested price for the target margin (price = total cost / (1 − margin)) and, when price is given, " +
+      "the current food-cost percentage with a plain-language recommendation. Money is rounded to cents.",
+    query: foodCostQuery,
+    response: { component: "FoodCostResult", schema: FoodCostResultSchema, description: "The calculation", policy: "tool" },
+    errors: ["invalid_request"],
+  },
+  {
+    path: "/api/public/tools/food-cost",
+    method: "post",
+    operationId: "calculateFoodCostFromIngredients",
+    tag: "Tools",
+    summary: "Food cost and price of a dish from its ingredients",
+    description:
+      "The full form: ingredients (each with cost, or quantity and unitCost), waste and labour percentages. A body that is not JSON is invalid_json; " +
+      "a body over 64 KB is refused with payload_too_large before it is read whole.",
+    body: { schema: foodCostInput, description: "Give either cost or ingredients." },
+    response: { component: "FoodCostResult", schema: FoodCostResultSchema, description: "The calculation", policy: "tool" },
+    errors: ["invalid_request", "invalid_json", "payload_too_large"],
+  },
+  {
+    path: "/api/public/tools/wifi-qr",
+    method: "get",
+    operationId: "generateWifiQr",
+    tag: "Tools",
+    summary: "Guest Wi-Fi QR payload and image",
+    description:
+      "The payload WIFI:S:<ssid>;T:<encryption>;P:<password>;; (special characters escaped, H:true for a hidden network), a printable SVG QR image " +
+      "and connection instructions for iOS, Android, Windows and macOS. The password is dropped for nopass; WPA and WEP need one.",
+    query: wifiQuery,
+    // The payload carries the password the caller sent: the handler forbids every cache to keep it.
+    response: { component: "WifiQrResult", schema: WifiQrResultSchema, description: "The payload, image and instructions", policy: "secret" },
+    errors: ["invalid_request"],
+  },
+  {
+    path: "/api/public/tools/review-qr",
+    method: "get",
+    operationId: "generateReviewQr",
+    tag: "Tools",
+    summary: "Review link QR payload and image",
+    description: "From placeId, the map service's write-a-review URL; from url (http or https only), that URL as-is. Give exactly one of them.",
+    query: reviewQuery,
+    response: { component: "ReviewQrResult", schema: ReviewQrResultSchema, description: "The review URL, payload and image", policy: "tool" },
+    errors: ["invalid_request"],
+  },
+];
+
+/** The tool server: one POST path, documented by lib/openapi/mcp-operation.ts. */
+export const MCP_PATH = "/api/mcp";
+
+/** Every path the document describes, with the methods it serves (HEAD and OPTIONS are implied). */
+export function documentedMethods(): Map<string, Set<string>> {
+  const map = new Map<string, Set<string>>();
+  for (const op of REST_OPERATIONS) {
+    if (!map.has(op.path)) map.set(op.path, new Set());
+    map.get(op.path)!.add(op.method.toUpperCase());
+  }
+  map.set(MCP_PATH, new Set(["POST"]));
+  return map;
+}

@@ -1,0 +1,86 @@
+// Response headers as the document publishes them, from the constants the code sends
+// (CACHE_POLICIES, the CORS origin). Plain OpenAPI header objects: a header is a string whose value
+// the contract pins, and the contract tests validate live headers against these schemas.
+import type { oas31 } from "zod-openapi";
+import { CACHE_POLICIES, type CachePolicy } from "../http/cache-policy";
+
+type HeaderObject = oas31.HeaderObject;
+
+/** Components are named after the header they describe (one Cache-Control per policy). */
+export const headerComponentName = {
+  cacheControl: (policy: CachePolicy) => `Cache-Control.${policy}`,
+  etag: "ETag",
+  allowOrigin: "Access-Control-Allow-Origin",
+  exposeHeaders: "Access-Control-Expose-Headers",
+  allow: "Allow",
+  retryAfter: "Retry-After",
+} as const;
+
+const POLICY_PURPOSE: Record<CachePolicy, string> = {
+  directory: "Directory, plan and discovery data: shared caches keep it 24 hours (s-maxage=86400).",
+  search: "Restaurant search: shared caches keep it 60 seconds (s-maxage=60).",
+  menu: "One restaurant's menu: shared caches keep it 5 minutes (s-maxage=300).",
+  tool: "Results of the pure utility tools (same input, same output): shared caches keep them 24 hours.",
+  secret: "The answer echoes a secret the caller sent (a Wi-Fi password): no cache may keep it.",
+  noStore: "Errors are never stored by any cache.",
+};
+
+export function headerComponents(): Record<string, HeaderObject> {
+  const cacheControl = Object.fromEntries(
+    (Object.keys(CACHE_POLICIES) as CachePolicy[]).map((policy) => [
+      headerComponentName.cacheControl(policy),
+      { description: POLICY_PURPOSE[policy], required: true, schema: { type: "string", const: CACHE_POLICIES[policy], maxLength: 200 } },
+    ]),
+  );
+  return {
+    ...cacheControl,
+    [headerComponentName.etag]: {
+      description: "Strong validator of the body; send it back in If-None-Match to get 304 Not Modified when nothing changed.",
+      required: true,
+      schema: { type: "string", pattern: '^"[^"]+"$', maxLength: 200 },
+    },
+    [headerComponentName.allowOrigin]: {
+      description: "CORS: every response may be read by a page from any origin (contract section 1, rule 3).",
+      required: true,
+      schema: { type: "string", const: "*" },
+    },
+    [headerComponentName.exposeHeaders]: {
+      description: "CORS: the response headers a cross-origin page may read (ETag, Link, Allow, Retry-After, …).",
+      required: false,
+      schema: { type: "string", maxLength: 500 },
+    },
+    [headerComponentName.allow]: {
+      description: "The methods this path accepts.",
+      required: true,
+      schema: { type: "string", pattern: "^[A-Z]+(, [A-Z]+)*$", maxLength: 100 },
+    },
+    [headerComponentName.retryAfter]: {
+      description: "Seconds to wait before retrying.",
+      required: false,
+      schema: { type: "string", pattern: "^[0-9]+$", maxLength: 10 },
+    },
+  };
+}
+
+const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
+
+/** Headers of a successful, cacheable GET (200 and 304). */
+export function successHeaders(policy: CachePolicy) {
+  return {
+    "Cache-Control": ref(headerComponentName.cacheControl(policy)),
+    ETag: ref(headerComponentName.etag),
+    "Access-Control-Allow-Origin": ref(headerComponentName.allowOrigin),
+    "Access-Control-Expose-Headers": ref(headerComponentName.exposeHeaders),
+  };
+}
+
+/** Headers of every error: never cached, still readable cross-origin. */
+export function errorHeaders(extra: "allow" | "retryAfter" | null = null) {
+  return {
+    "Cache-Control": ref(headerComponentName.cacheControl("noStore")),
+    "Access-Control-Allow-Origin": ref(headerComponentName.allowOrigin),
+    "Access-Control-Expose-Headers": ref(headerComponentName.exposeHeaders),
+    ...(extra === "allow" ? { Allow: ref(headerComponentName.allow) } : {}),
+    ...(extra === "retryAfter" ? { "Retry-After": ref(headerComponentName.retryAfter) } : {}),
+  };
+}

@@ -1,0 +1,78 @@
+// POST /api/mcp in the OpenAPI document: the tool server's HTTP face. The body is a JSON-RPC 2.0
+// message; the answer is a JSON-RPC response (or 202 for a notification). What the methods and
+// tools take and return is MCP's business (tools/list publishes each tool's JSON Schemas), so the
+// document pins the envelope, the headers and the HTTP statuses, and names the tools.
+import type { ZodOpenApiOperationObject } from "zod-openapi";
+import { z } from "zod";
+import { MCP_TOOLS } from "../mcp/tools";
+import { errorHeaders, headerComponentName } from "./headers";
+import { JsonRpcErrorObjectSchema, JsonRpcRequestSchema, JsonRpcResponseSchema } from "./schemas";
+
+const hdr = (name: string) => ({ $ref: `#/components/headers/${name}` });
+
+const mcpHeaders = {
+  "Cache-Control": hdr(headerComponentName.cacheControl("noStore")),
+  "Access-Control-Allow-Origin": hdr(headerComponentName.allowOrigin),
+  "Access-Control-Expose-Headers": hdr(headerComponentName.exposeHeaders),
+};
+
+const JsonRpcErrorResponseSchema = z
+  .object({
+    jsonrpc: z.literal("2.0"),
+    // Echoed as sent when it was a string or a number (even a fractional one the envelope check then refused).
+    id: z.union([z.string(), z.number(), z.null()]).describe("The id of the request, echoed; null when it could not be read"),
+    error: JsonRpcErrorObjectSchema,
+  })
+  .describe("A JSON-RPC 2.0 error response");
+
+const jsonRpcError = (description: string) => ({
+  description,
+  headers: mcpHeaders,
+  content: { "application/json": { schema: JsonRpcErrorResponseSchema } },
+});
+
+export function mcpOperation(): ZodOpenApiOperationObject {
+  const tools = MCP_TOOLS.map((t) => `- \`${t.name}\`: ${t.title}.`).join("\n");
+  return {
+    operationId: "callToolServer",
+    tags: ["Tool server"],
+    summary: "Send a JSON-RPC message to the MCP tool server",
+    description:
+      "Stateless Streamable HTTP (Model Context Protocol), JSON-RPC 2.0, no credentials. Both protocol generations in use are served: " +
+      "2025-11-25 (`initialize`, then `tools/list`, `tools/call`, `resources/list`, `resources/read`, `resources/templates/list`, `prompts/list`, `prompts/get`, `ping`) and " +
+      "2026-07-28 (`server/discover` and the `MCP-Protocol-Version`, `Mcp-Method` and `Mcp-Name` headers on every request). " +
+      "Answers are JSON (`application/json`), never an event stream, whatever `Accept` says. GET and DELETE are 405: there is no stream and no session.\n\n" +
+      `The tools (their input and output JSON Schemas come from \`tools/list\`):\n${tools}\n\n` +
+      "A failed tool call (unknown slug, bad arguments) is a result with `isError: true` whose `structuredContent` is the REST error body, with the same codes. " +
+      "Protocol failures are JSON-RPC errors: -32700 parse error, -32600 invalid request, -32601 method not found, -32602 invalid params.",
+    requestParams: {
+      header: z.object({
+        "MCP-Protocol-Version": z.string().max(20).optional().describe("The protocol revision the client speaks, e.g. 2025-11-25 or 2026-07-28"),
+        "Mcp-Method": z.string().max(128).optional().describe("Protocol 2026-07-28: the JSON-RPC method of the body"),
+        "Mcp-Name": z.string().max(256).optional().describe("Protocol 2026-07-28: the tool or resource the request names (tools/call, resources/read)"),
+      }),
+    },
+    requestBody: {
+      required: true,
+      description: "One JSON-RPC 2.0 message (batches are not supported), at most 64 KB.",
+      content: { "application/json": { schema: JsonRpcRequestSchema } },
+    },
+    responses: {
+      "200": {
+        description: "The JSON-RPC response: result, or error for a method-level failure",
+        headers: mcpHeaders,
+        content: { "application/json": { schema: JsonRpcResponseSchema } },
+      },
+      "202": { description: "A notification (a message without id) was accepted; no body", headers: mcpHeaders },
+      "400": jsonRpcError("Not a valid JSON-RPC 2.0 message (-32700 parse error, -32600 invalid request, -32602 invalid params) or an unsupported protocol version"),
+      "403": jsonRpcError("Only when the service itself runs on a loopback address: a Host header other than localhost (DNS-rebinding protection)"),
+      "413": jsonRpcError("The body is larger than 64 KB; error.data is the API's payload_too_large error body"),
+      "429": {
+        description: "Too many requests (rate_limited): wait for Retry-After seconds",
+        headers: errorHeaders("retryAfter"),
+        content: { "application/json": { schema: { $ref: "#/components/schemas/RateLimitedError" } } },
+      },
+      "500": jsonRpcError("A failure on the service side; safe to retry"),
+    },
+  };
+}
