@@ -2,6 +2,7 @@
 // availableEndpoints, and the docs are generated from it: adding an endpoint means adding it here.
 import { ERROR_CODES } from "./http/api-errors";
 import { CACHE_POLICIES } from "./http/cache-policy";
+import { attributionText } from "./service-info";
 import { publicBaseUrl, siteUrls } from "./site-urls";
 
 export interface EndpointParameter {
@@ -148,7 +149,7 @@ export function apiIndex(exampleSlug?: string) {
     specification: siteUrls.openApi(),
     reference: siteUrls.apiReference(),
     authentication: "none",
-    attribution: `Data is for informational use with attribution to ${base}, subject to the terms of use at ${siteUrls.terms()}.`,
+    attribution: attributionText(),
     terms: siteUrls.terms(),
     endpoints: API_ENDPOINTS.map((e) => ({
       path: e.path,

@@ -12,7 +12,7 @@ import { MCP_PATH, REST_OPERATIONS, TAGS, type RestOperation } from "./endpoints
 import { errorHeaders, headerComponents, successHeaders } from "./headers";
 import { mcpOperation } from "./mcp-operation";
 import { ERROR_BODY_SCHEMAS, ERROR_CODE_LIST, ErrorBodySchema, errorSchemaName } from "./schemas";
-import { API_VERSION, attributionText, contactEmail, SERVICE_NAME, SERVICE_SUMMARY } from "./service-info";
+import { API_VERSION, attributionText, contactEmail, SERVICE_NAME, SERVICE_SUMMARY } from "../service-info";
 
 export type OpenApiDocument = oas31.OpenAPIObject;
 

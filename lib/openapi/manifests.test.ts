@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { MCP_TOOLS } from "../mcp/tools";
 import { agentCard, aiPluginManifest, SECURITY_TXT_LIFETIME_DAYS, securityTxt, SKILL_HINTS } from "./manifests";
 import { REFERENCE_ASSETS, referenceAsset, referenceCsp, referencePageHtml } from "./reference-page";
-import { securityContact } from "./service-info";
+import { securityContact } from "../service-info";
 
 const BASE = "https://menus.example.net";
 

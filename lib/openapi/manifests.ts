@@ -5,7 +5,7 @@
 import { MCP_PROTOCOL_VERSIONS } from "../mcp/mcp-manifest";
 import { MCP_TOOLS } from "../mcp/tools";
 import { absoluteUrl, publicBaseUrl, siteUrls } from "../site-urls";
-import { API_VERSION, attributionText, contactEmail, SERVICE_NAME, SERVICE_SUMMARY, securityContact, termsUrl } from "./service-info";
+import { API_VERSION, attributionText, contactEmail, SERVICE_NAME, SERVICE_SUMMARY, securityContact, termsUrl } from "../service-info";
 
 /** The site's icon (public/favicon.svg, the one the pages declare). */
 export const SITE_ICON = "/favicon.svg";

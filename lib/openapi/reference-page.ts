@@ -15,7 +15,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { publicBaseUrl, siteUrls } from "../site-urls";
-import { attributionText, SERVICE_NAME } from "./service-info";
+import { attributionText, SERVICE_NAME } from "../service-info";
 
 export const REFERENCE_ASSET_BASE = "/docs/api/assets";
 

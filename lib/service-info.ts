@@ -1,6 +1,6 @@
 // Who the service is, in the words every discovery document uses (OpenAPI info, ai-plugin.json,
 // the agent card, security.txt): one place, so the manifests cannot tell different stories.
-import { publicBaseUrl, siteUrls } from "../site-urls";
+import { publicBaseUrl, siteUrls } from "./site-urls";
 
 export const SERVICE_NAME = "Menu Service";
 export const API_VERSION = "1.0.0";
