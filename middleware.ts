@@ -1,11 +1,94 @@
-// Content negotiation for public pages (Markdown twins) lives here. The matcher keeps middleware
-// off /api, /_next, static files and discovery files, so API requests never pay for it.
+// Content negotiation of the public pages (contract section 4, "Markdown content negotiation").
+// Every page is one URL with two representations: "/x.md", or an Accept header that prefers
+// text/markdown, gets the Markdown twin; anything else that accepts HTML gets the page. An Accept
+// header that allows neither is answered here: 406 not_acceptable listing both representations.
+// The decision travels to the page handler (app/[[...path]]/route.ts) in a request header.
+//
+// Why not NextResponse.rewrite(): Next.js 16 renames a loopback host (127.0.0.1, ::1) to
+// "localhost" in middleware URLs, so behind a server bound to 127.0.0.1 (as in the tests) every
+// rewrite looks like one to another origin and is proxied over HTTP. Annotating the request and
+// letting the router match the catch-all handler needs no rewrite at all.
+//
+// Only paths of the route table (lib/pages/routes.ts) are negotiated here. The matcher keeps it off /api, /_next, the discovery files (/llms*.txt, /llms-index.md,
+// /sitemap.xml, /robots.txt, /openapi.json, /.well-known/*) and every static file (any path with
+// an extension other than .md); the same rules are repeated in code. No database work: whether a
+// restaurant exists is decided by the handler (404 in both representations).
 import { NextResponse, type NextRequest } from "next/server";
+import { ApiError } from "@/lib/http/api-errors";
+import { CORS_ALLOWED_HEADERS, errorResponse } from "@/lib/http/api-route";
+import { decideRepresentation } from "@/lib/negotiation/negotiate";
+import { isNeverAPage } from "@/lib/negotiation/page-paths";
+import { INTERNAL_RENDER_PREFIX_ROOT, isInternalRenderRequest } from "@/lib/pages/internal-render";
+import { matchPageRoute } from "@/lib/pages/routes";
+import { notAcceptableResponse, REPRESENTATION_HEADER } from "@/lib/pages/serve-headers";
 
-export function middleware(_request: NextRequest) {
-  return NextResponse.next();
+// Node.js, not Edge: it shares the process (and the internal render token) with the handlers.
+export const runtime = "nodejs";
+
+const PAGE_METHODS = "GET, HEAD, OPTIONS";
+
+function internalNotFound(representation: "html" | "markdown"): Response {
+  const markdown = representation === "markdown";
+  return new Response(
+    markdown
+      ? "# Page not found\n\nThere is no published page at this address.\n"
+      : '<!doctype html><html lang="en"><meta charset="utf-8"><title>Page not found</title><h1>Page not found</h1><p><a href="/">Home</a></p></html>',
+    {
+      status: 404,
+      headers: {
+        "Content-Type": markdown ? "text/markdown; charset=utf-8" : "text/html; charset=utf-8",
+        "Cache-Control": "no-store",
+        "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+        "X-Content-Type-Options": "nosniff",
+        Vary: "Accept",
+      },
+    },
+  );
+}
+
+export function middleware(request: NextRequest) {
+  const { pathname, search } = request.nextUrl;
+
+  // The page handler's loopback fetch of the internal render (lib/pages/internal-render.ts).
+  if (isInternalRenderRequest(request.headers)) return NextResponse.next();
+  if (isNeverAPage(pathname)) return NextResponse.next();
+
+  if (request.method === "OPTIONS") {
+    return new Response(null, {
+      status: 204,
+      headers: {
+        Allow: PAGE_METHODS,
+        "Access-Control-Allow-Origin": "*",
+        "Access-Control-Allow-Methods": PAGE_METHODS,
+        "Access-Control-Allow-Headers": CORS_ALLOWED_HEADERS,
+        "Access-Control-Max-Age": "86400",
+      },
+    });
+  }
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    return errorResponse(
+      new ApiError("method_not_allowed", `${request.method} is not supported on pages; use GET or HEAD.`, { headers: { Allow: PAGE_METHODS } }),
+    );
+  }
+
+  const accept = request.headers.get("accept");
+  const { pagePath, representation } = decideRepresentation(pathname, accept);
+  const isInternal = pathname === INTERNAL_RENDER_PREFIX_ROOT || pathname.startsWith(`${INTERNAL_RENDER_PREFIX_ROOT}/`);
+  // Paths that are no page of the route table (another route's, or nothing: the catch-all
+  // handler answers 404 in the negotiated representation) are left alone.
+  if (!isInternal && !matchPageRoute(pagePath)) return NextResponse.next();
+  if (!representation) return notAcceptableResponse(pagePath, search, accept);
+
+  // The internal renders answer only the page handler (it sends this process's token).
+  if (isInternal) return internalNotFound(representation);
+
+  const headers = new Headers(request.headers);
+  headers.set(REPRESENTATION_HEADER, representation);
+  return NextResponse.next({ request: { headers } });
 }
 
 export const config = {
-  matcher: ["/((?!api/|api$|_next/|.*\\.[a-z0-9]+$).*)"],
+  // Everything except /api, /_next, /.well-known, /llms-index.md and files with an extension
+  // other than .md (so /x.md twins are included; /llms.txt, /sitemap.xml, /favicon.svg are not).
+  matcher: ["/((?!api/|api$|_next/|\\.well-known/|llms-index\\.md$|.*\\.(?!md$)[^/.]+$).*)"],
 };

@@ -1,5 +1,21 @@
 // Reads of published restaurants. The only module that queries restaurants for the public surfaces.
-import { db } from "../db/prisma";
+//
+// Search stays flat as the data grows (README, "Performance"): every filter is answered from an
+// index, never by scanning the table.
+// - city / cuisine / no filter: the composite indexes (cityId|cuisineId, isActive, menuPublished,
+//   name, slug) hand over the rows already in result order.
+// - q (a substring of searchText): on PostgreSQL a pg_trgm GIN index answers Prisma's
+//   `contains` (LIKE '%…%') directly. On SQLite, LIKE '%…%' cannot use an index, so q of 3+
+//   characters goes to the FTS5 trigram table "RestaurantSearch" (published rows only, kept in
+//   sync by triggers; see the search_index migration): a phrase of trigrams is exactly a
+//   substring match, and the table counts its matches without reading "Restaurant". The page of
+//   results is then read from whichever side is cheaper: the matches (sorted), or the name index
+//   walked in result order until `limit` rows contain q. q of 1–2 characters has no trigram and is
+//   checked row by row, as before.
+// Results are identical on every path: same rows, ordered by name then slug, same total.
+import { databaseKind } from "../db/database-url";
+import { Prisma } from "../db/generated/client";
+import { db, readDb } from "../db/prisma";
 import {
   publishedRestaurantWhere,
   restaurantSelect,
@@ -13,25 +29,183 @@ export async function findPublishedRestaurant(slug: string): Promise<RestaurantR
 }
 
 export interface SearchFilters {
-  /** folded with textKey */
+  /** folded with searchKey */
   q?: string;
+  /** folded with textKey */
   city?: string;
   cuisine?: string;
   limit: number;
 }
 
-export async function searchPublishedRestaurants(filters: SearchFilters): Promise<{ total: number; rows: SearchResultRow[] }> {
+export interface SearchPage {
+  total: number;
+  rows: SearchResultRow[];
+}
+
+/** `onPlan` reports how SQLite found the rows (tests and benchmarks). */
+export async function searchPublishedRestaurants(filters: SearchFilters, onPlan?: (plan: SqliteSearchPlan) => void): Promise<SearchPage> {
+  // The city and cuisine filters name at most a few rows of small tables: resolved to ids first,
+  // so the restaurant queries compare cityId/cuisineId and (for one id) read the composite index
+  // in result order, stopping after `limit` rows instead of sorting every restaurant of the city.
+  const ids = await resolveDirectoryFilters(filters);
+  if (!ids) return { total: 0, rows: [] };
+  if (filters.q && databaseKind() === "sqlite") return searchSqlite({ ...filters, ...ids, q: filters.q }, onPlan);
+  return searchWithPrisma({ ...filters, ...ids });
+}
+
+interface DirectoryIds {
+  cityIds?: number[];
+  cuisineIds?: number[];
+}
+
+/** The ids a city/cuisine filter (name or slug, folded) names; null when a filter names nothing. */
+async function resolveDirectoryFilters(filters: SearchFilters): Promise<DirectoryIds | null> {
+  const [cities, cuisines] = await Promise.all([
+    filters.city ? db().city.findMany({ where: { OR: [{ nameKey: filters.city }, { slug: filters.city }] }, select: { id: true } }) : undefined,
+    filters.cuisine ? db().cuisine.findMany({ where: { OR: [{ nameKey: filters.cuisine }, { slug: filters.cuisine }] }, select: { id: true } }) : undefined,
+  ]);
+  if ((cities && cities.length === 0) || (cuisines && cuisines.length === 0)) return null;
+  return { cityIds: cities?.map((c) => c.id), cuisineIds: cuisines?.map((c) => c.id) };
+}
+
+const idFilter = (ids: number[]) => (ids.length === 1 ? ids[0] : { in: ids });
+
+/** PostgreSQL (q via the pg_trgm index), and SQLite without q. */
+async function searchWithPrisma(filters: SearchFilters & DirectoryIds): Promise<SearchPage> {
   const where = {
     ...publishedRestaurantWhere,
     ...(filters.q ? { searchText: { contains: filters.q } } : {}),
-    ...(filters.city ? { city: { OR: [{ nameKey: filters.city }, { slug: filters.city }] } } : {}),
-    ...(filters.cuisine ? { cuisine: { OR: [{ nameKey: filters.cuisine }, { slug: filters.cuisine }] } } : {}),
+    ...(filters.cityIds ? { cityId: idFilter(filters.cityIds) } : {}),
+    ...(filters.cuisineIds ? { cuisineId: idFilter(filters.cuisineIds) } : {}),
   };
   const [total, rows] = await Promise.all([
     db().restaurant.count({ where }),
     db().restaurant.findMany({ where, select: searchResultSelect, orderBy: [{ name: "asc" }, { slug: "asc" }], take: filters.limit }),
   ]);
   return { total, rows };
+}
+
+// ————— SQLite: q through the FTS5 trigram index —————
+
+/** The trigram tokenizer indexes runs of 3 characters (code points); shorter queries have none. */
+export const TRIGRAM = 3;
+
+/** q as an FTS5 phrase: every character literal, quotes doubled. */
+export function ftsPhrase(q: string): string {
+  return `"${q.replaceAll('"', '""')}"`;
+}
+
+const PUBLISHED = Prisma.sql`r."isActive" = 1 AND r."menuPublished" = 1`;
+const ORDER = Prisma.sql`ORDER BY r."name", r."slug"`;
+
+function structuredConditions(filters: DirectoryIds): Prisma.Sql[] {
+  const out = [PUBLISHED];
+  const column = (name: string, ids: number[]) =>
+    ids.length === 1 ? Prisma.sql`r.${Prisma.raw(`"${name}"`)} = ${ids[0]}` : Prisma.sql`r.${Prisma.raw(`"${name}"`)} IN (${Prisma.join(ids)})`;
+  if (filters.cityIds) out.push(column("cityId", filters.cityIds));
+  if (filters.cuisineIds) out.push(column("cuisineId", filters.cuisineIds));
+  return out;
+}
+
+const and = (conditions: Prisma.Sql[]) => Prisma.join(conditions, " AND ");
+
+async function countOf(sql: Prisma.Sql): Promise<number> {
+  const [row] = await readDb().$queryRaw<{ n: number | bigint }[]>(sql);
+  return Number(row?.n ?? 0);
+}
+
+async function idsOf(sql: Prisma.Sql): Promise<number[]> {
+  return (await readDb().$queryRaw<{ id: number | bigint }[]>(sql)).map((r) => Number(r.id));
+}
+
+/** Published restaurants, cached briefly: only steers the choice of plan, never a result. */
+let publishedCount: { value: number; at: number } | undefined;
+async function publishedEstimate(): Promise<number> {
+  if (publishedCount && Date.now() - publishedCount.at < 60_000) return publishedCount.value;
+  const value = await countOf(Prisma.sql`SELECT count(*) AS n FROM "RestaurantSearch"`);
+  publishedCount = { value, at: Date.now() };
+  return value;
+}
+
+/** How the rows are found, for EXPLAIN in the benchmark and the tests. */
+export type SqliteSearchPlan = "scan" | "fts-sorted" | "name-walk" | "filter-walk" | "fts-filtered";
+
+async function searchSqlite(filters: SearchFilters & DirectoryIds & { q: string }, onPlan?: (plan: SqliteSearchPlan) => void): Promise<SearchPage> {
+  const { q, limit } = filters;
+  const structured = structuredConditions(filters);
+  const substring = Prisma.sql`instr(r."searchText", ${q}) > 0`;
+  const narrowed = structured.length > 1;
+  let plan: SqliteSearchPlan;
+  let total: number;
+  let ids: number[];
+
+  if ([...q].length < TRIGRAM) {
+    // No trigram to look up: check each candidate row (the whole table without city/cuisine).
+    plan = "scan";
+    const where = and([...structured, substring]);
+    [total, ids] = await Promise.all([
+      countOf(Prisma.sql`SELECT count(*) AS n FROM "Restaurant" r WHERE ${where}`),
+      idsOf(Prisma.sql`SELECT r."id" FROM "Restaurant" r WHERE ${where} ${ORDER} LIMIT ${limit}`),
+    ]);
+  } else {
+    const phrase = ftsPhrase(q);
+    const matches = await countOf(Prisma.sql`SELECT count(*) AS n FROM "RestaurantSearch" WHERE "RestaurantSearch" MATCH ${phrase}`);
+    if (!narrowed) {
+      total = matches;
+      // Sorting the matches costs ~matches; walking the name index until `limit` of them turn up
+      // costs ~limit × published / matches. Take the cheaper.
+      const walk = matches > 0 && matches * matches > limit * (await publishedEstimate());
+      plan = walk ? "name-walk" : "fts-sorted";
+      ids =
+        matches === 0
+          ? []
+          : walk
+            ? await idsOf(Prisma.sql`SELECT r."id" FROM "Restaurant" r WHERE ${PUBLISHED} AND ${substring} ${ORDER} LIMIT ${limit}`)
+            : await idsOf(
+                Prisma.sql`SELECT r."id" FROM "RestaurantSearch" s CROSS JOIN "Restaurant" r ON r."id" = s.rowid
+                           WHERE s."RestaurantSearch" MATCH ${phrase} AND ${PUBLISHED} ${ORDER} LIMIT ${limit}`,
+              );
+    } else {
+      // q and city/cuisine: start from the smaller side.
+      const candidates = await countOf(Prisma.sql`SELECT count(*) AS n FROM "Restaurant" r WHERE ${and(structured)}`);
+      if (candidates <= matches) {
+        plan = "filter-walk";
+        const where = and([...structured, substring]);
+        [total, ids] = await Promise.all([
+          countOf(Prisma.sql`SELECT count(*) AS n FROM "Restaurant" r WHERE ${where}`),
+          idsOf(Prisma.sql`SELECT r."id" FROM "Restaurant" r WHERE ${where} ${ORDER} LIMIT ${limit}`),
+        ]);
+      } else {
+        plan = "fts-filtered";
+        const where = and([Prisma.sql`s."RestaurantSearch" MATCH ${phrase}`, ...structured]);
+        const from = Prisma.sql`FROM "RestaurantSearch" s CROSS JOIN "Restaurant" r ON r."id" = s.rowid`;
+        [total, ids] = await Promise.all([
+          countOf(Prisma.sql`SELECT count(*) AS n ${from} WHERE ${where}`),
+          idsOf(Prisma.sql`SELECT r."id" ${from} WHERE ${where} ${ORDER} LIMIT ${limit}`),
+        ]);
+      }
+    }
+  }
+  onPlan?.(plan);
+  if (ids.length === 0) return { total, rows: [] };
+  const found = await db().restaurant.findMany({ where: { id: { in: ids } }, select: { id: true, ...searchResultSelect } });
+  const byId = new Map(found.map(({ id, ...row }) => [id, row]));
+  return { total, rows: ids.flatMap((id) => byId.get(id) ?? []) };
+}
+
+/**
+ * Where a restaurant appears on the site, whatever its state (the revalidation endpoint also
+ * purges a restaurant that was just unpublished): its languages, city and cuisine.
+ */
+export async function findRestaurantPlacement(slug: string) {
+  return db().restaurant.findUnique({
+    where: { slug },
+    select: {
+      languages: true,
+      city: { select: { slug: true, country: { select: { slug: true } } } },
+      cuisine: { select: { slug: true } },
+    },
+  });
 }
 
 /** Published restaurants in slug order, one page after `afterSlug` (keyset paging for MCP resources/list). */

@@ -1,6 +1,10 @@
 // PostgreSQL runs the very same models as SQLite. prisma/schema.prisma is the one source; the
-// PostgreSQL schema is derived from it (provider and client output only), written to
+// PostgreSQL schema is derived from it (provider, client output, and the lines marked
+// "// postgresql:", which only PostgreSQL can express), written to
 // prisma/postgresql/schema.prisma by `npm install`, and a test fails if the committed copy differs.
+
+/** A line "  // postgresql: @@index(…)" of the source becomes "  @@index(…)" in the PostgreSQL schema. */
+const POSTGRESQL_ONLY = /^([ \t]*)\/\/ postgresql: (.+)$/gm;
 
 /**
  * @param {string} sqliteSchema the text of prisma/schema.prisma
@@ -14,6 +18,10 @@ export function derivePostgresqlSchema(sqliteSchema) {
   }
   return (
     "// GENERATED from prisma/schema.prisma by lib/db/derive-postgresql-schema.mjs — do not edit.\n" +
-    sqliteSchema.replace(provider, '$1"postgresql"').replace(output, '$1"../../lib/db/generated-pg"')
+    sqliteSchema
+      .replace(provider, '$1"postgresql"')
+      .replace(output, '$1"../../lib/db/generated-pg"')
+      // PostgreSQL-only attributes (e.g. a GIN index) live in the source as "// postgresql: <line>".
+      .replace(POSTGRESQL_ONLY, "$1$2")
   );
 }

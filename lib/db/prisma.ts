@@ -1,21 +1,44 @@
 // The one Prisma client of the process. DATABASE_URL picks the engine: SQLite through
 // better-sqlite3 (embedded default) or PostgreSQL through pg. Both clients are generated from the
 // same models (prisma/schema.prisma and its derived PostgreSQL copy), so they share one type.
+//
+// Read replicas (optional): DATABASE_REPLICA_URLS, a comma-separated list of URLs of the same
+// engine, routes every non-transactional read of a model to a replica picked at random
+// (@prisma/extension-read-replicas); writes, transactions and raw queries stay on the primary —
+// readDb() sends a raw read to a replica. The process still has one client: the extended one.
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
+import { readReplicas } from "@prisma/extension-read-replicas";
 import { PrismaClient } from "./generated/client";
 import { PrismaClient as PrismaClientPg } from "./generated-pg/client";
 import { databaseKind, databaseUrl, sqlitePath } from "./database-url";
 
 export type Db = InstanceType<typeof PrismaClient>;
 
-function createClient(): Db {
-  const url = databaseUrl();
+/** DATABASE_POOL_SIZE connections per pool (primary and each replica), 10 by default. */
+export function poolSize(): number {
+  const n = Number(process.env.DATABASE_POOL_SIZE);
+  return Number.isInteger(n) && n > 0 ? n : 10;
+}
+
+/** The replica URLs from DATABASE_REPLICA_URLS; each must be of the primary's engine. */
+export function replicaUrls(primary = databaseUrl()): string[] {
+  const urls = (process.env.DATABASE_REPLICA_URLS ?? "")
+    .split(",")
+    .map((u) => u.trim())
+    .filter(Boolean);
+  for (const url of urls) {
+    if (databaseKind(url) !== databaseKind(primary)) throw new Error("DATABASE_REPLICA_URLS must use the same engine as DATABASE_URL");
+  }
+  return urls;
+}
+
+function clientFor(url: string): Db {
   if (databaseKind(url) === "postgresql") {
     // Small pools and short timeouts suit serverless hosts, where many instances share one server.
     const adapter = new PrismaPg({
       connectionString: url,
-      max: Number(process.env.DATABASE_POOL_SIZE) || 10,
+      max: poolSize(),
       idleTimeoutMillis: 10_000,
       connectionTimeoutMillis: 5_000,
       statement_timeout: 10_000,
@@ -25,11 +48,32 @@ function createClient(): Db {
   return new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: sqlitePath(url), timeout: 5000 }) });
 }
 
+function createClient(): Db {
+  const url = databaseUrl();
+  const primary = clientFor(url);
+  const replicas = replicaUrls(url).map(clientFor);
+  if (replicas.length === 0) return primary;
+  // The extension adds $primary()/$replica() and routes reads; the model API is unchanged.
+  return primary.$extends(readReplicas({ replicas })) as unknown as Db;
+}
+
 // Next.js dev reloads modules; keeping the client on globalThis avoids one connection per reload.
 const globalForPrisma = globalThis as unknown as { menuPrisma?: Db };
 
 export function db(): Db {
   return (globalForPrisma.menuPrisma ??= createClient());
+}
+
+/** The client for a raw read query: a replica when there are any (model reads are routed already). */
+export function readDb(): Db {
+  const client = db() as Db & { $replica?: () => Db };
+  return typeof client.$replica === "function" ? client.$replica() : client;
+}
+
+/** The primary, for reads that must see the latest writes (the importer's validation). */
+export function primaryDb(): Db {
+  const client = db() as Db & { $primary?: () => Db };
+  return typeof client.$primary === "function" ? client.$primary() : client;
 }
 
 export async function disconnectDb(): Promise<void> {

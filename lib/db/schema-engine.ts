@@ -11,7 +11,8 @@ import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
 import * as bg from "@prisma/schema-engine-wasm/schema_engine_bg";
-import { databaseKind } from "./database-url";
+import { databaseKind, type DatabaseKind } from "./database-url";
+import { EXTERNAL_TABLES } from "./external-tables";
 
 interface MigrationList {
   baseDir: string;
@@ -52,7 +53,8 @@ export function migrationList(baseDir: string): MigrationList {
   };
 }
 
-const noFilters = { externalTables: [], externalEnums: [] };
+/** What the engine must not touch: the tables the migrations create beside the models (lib/db/external-tables.ts). */
+const filtersFor = (kind: DatabaseKind) => ({ externalTables: EXTERNAL_TABLES[kind], externalEnums: [] });
 
 /**
  * An engine over one database (SQLite file or PostgreSQL URL). `close()` also closes the adapter's
@@ -114,7 +116,7 @@ function readCharAsText(queryable: object) {
 export async function applyMigrations(schemaPath: string, baseDir: string, url: string): Promise<string[]> {
   const { engine, close } = await openEngine(schemaPath, url);
   try {
-    const out = await engine.applyMigrations({ migrationsList: migrationList(baseDir), filters: noFilters } as never);
+    const out = await engine.applyMigrations({ migrationsList: migrationList(baseDir), filters: filtersFor(databaseKind(url)) } as never);
     return out.appliedMigrationNames;
   } finally {
     await close();
@@ -174,7 +176,7 @@ export async function pendingMigrationScript(schemaPath: string, migrationsDir: 
         to: { tag: "schemaDatamodel", files: [schema] },
         script: true,
         exitCode: null,
-        filters: noFilters,
+        filters: filtersFor(databaseKind(scratch.url)),
       } as never);
       const script = (result.stdout ?? out).trim();
       return /^-- This is an empty migration/.test(script) ? "" : script;

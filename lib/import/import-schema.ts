@@ -28,6 +28,12 @@ export const RESERVED_SLUGS = new Set([
   "public",
   "assets",
   "md",
+  // Public pages and their internals (lib/pages/routes.ts): /index.md is the home page's
+  // Markdown twin; /render/… is where the App Router renders the pages' HTML;
+  // /sitemaps/{n}.xml are the parts of a split sitemap.
+  "index",
+  "render",
+  "sitemaps",
 ]);
 
 export const DAY_KEYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;

@@ -1,6 +1,8 @@
 // One published restaurant with its full menu: the capability behind
 // GET /api/public/restaurants/{slug}, the MCP tool get_restaurant_menu, the menu page and its Markdown twin.
 import { z } from "zod";
+import { prepare, type Prepared } from "../cache/prepared";
+import { cacheTtlMs, menuCache } from "../cache/public-caches";
 import { findPublishedRestaurant } from "../data/restaurant-queries";
 import { ApiError } from "../http/api-errors";
 import { serializeRestaurant, type PublicRestaurant } from "../serializers";
@@ -10,13 +12,24 @@ export const getRestaurantMenuInput = z.object({
   slug: z.string().min(1, "is required").max(200, "at most 200 characters").describe("The restaurant's slug, as in its page URL"),
 });
 
-export async function getRestaurantMenu(input: z.input<typeof getRestaurantMenuInput>): Promise<PublicRestaurant> {
+/**
+ * The menu prepared for sending (data, JSON text, ETag), from the in-process cache
+ * (lib/cache/public-caches.ts) or the database. Shared and frozen: callers must not modify it.
+ */
+export async function getRestaurantMenuPrepared(input: z.input<typeof getRestaurantMenuInput>): Promise<Prepared<PublicRestaurant>> {
   const { slug } = parseInput(getRestaurantMenuInput, input);
-  const row = await findPublishedRestaurant(slug);
-  if (!row) {
+  const prepared = await menuCache.get(slug, cacheTtlMs(), async () => {
+    const row = await findPublishedRestaurant(slug);
+    return row ? prepare(serializeRestaurant(row)) : null;
+  });
+  if (!prepared) {
     throw new ApiError("not_found", `No published restaurant has the slug "${slug}".`, {
       hint: "Find slugs with GET /api/public/restaurants?q=…",
     });
   }
-  return serializeRestaurant(row);
+  return prepared;
+}
+
+export async function getRestaurantMenu(input: z.input<typeof getRestaurantMenuInput>): Promise<PublicRestaurant> {
+  return (await getRestaurantMenuPrepared(input)).data;
 }

@@ -1,6 +1,8 @@
 // Search published restaurants: the capability behind GET /api/public/restaurants, the MCP tool
 // search_restaurants and the search pages.
 import { z } from "zod";
+import { prepare, type Prepared } from "../cache/prepared";
+import { cacheTtlMs, searchCache } from "../cache/public-caches";
 import { searchPublishedRestaurants } from "../data/restaurant-queries";
 import { searchKey, textKey } from "../menu/text-key";
 import { serializeSearchResult, type PublicSearchResponse } from "../serializers";
@@ -44,18 +46,24 @@ export const searchRestaurantsInput = z.object({
 
 export type SearchRestaurantsInput = z.input<typeof searchRestaurantsInput>;
 
-export async function searchRestaurants(input: SearchRestaurantsInput): Promise<PublicSearchResponse> {
+/**
+ * The search response prepared for sending (data, JSON text, ETag), from the in-process cache
+ * (lib/cache/public-caches.ts) or the database. Shared and frozen: callers must not modify it.
+ */
+export async function searchRestaurantsPrepared(input: SearchRestaurantsInput): Promise<Prepared<PublicSearchResponse>> {
   const { q, city, cuisine, limit } = parseInput(searchRestaurantsInput, input);
-  const { total, rows } = await searchPublishedRestaurants({
-    q: q ? searchKey(q) : undefined,
-    city: city ? textKey(city) : undefined,
-    cuisine: cuisine ? textKey(cuisine) : undefined,
-    limit,
+  const query = { q: q || null, city: city || null, cuisine: cuisine || null, limit };
+  return searchCache.get(JSON.stringify(query), cacheTtlMs(), async () => {
+    const { total, rows } = await searchPublishedRestaurants({
+      q: q ? searchKey(q) : undefined,
+      city: city ? textKey(city) : undefined,
+      cuisine: cuisine ? textKey(cuisine) : undefined,
+      limit,
+    });
+    return prepare({ query, total, count: rows.length, results: rows.map(serializeSearchResult) });
   });
-  return {
-    query: { q: q || null, city: city || null, cuisine: cuisine || null, limit },
-    total,
-    count: rows.length,
-    results: rows.map(serializeSearchResult),
-  };
+}
+
+export async function searchRestaurants(input: SearchRestaurantsInput): Promise<PublicSearchResponse> {
+  return (await searchRestaurantsPrepared(input)).data;
 }

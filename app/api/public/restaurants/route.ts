@@ -1,6 +1,6 @@
 // GET /api/public/restaurants – search published restaurants
-import { apiRoute, jsonResponse, singleParam } from "@/lib/http/api-route";
-import { searchRestaurants } from "@/lib/restaurants/search-restaurants";
+import { apiRoute, cachedResponse, singleParam } from "@/lib/http/api-route";
+import { searchRestaurantsPrepared } from "@/lib/restaurants/search-restaurants";
 
 export const dynamic = "force-dynamic";
 
@@ -13,6 +13,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute({
       cuisine: singleParam(url, "cuisine"),
       limit: singleParam(url, "limit"),
     };
-    return jsonResponse(request, await searchRestaurants(input), "search");
+    const { json, etag } = await searchRestaurantsPrepared(input);
+    return cachedResponse(request, { body: json, etag }, "search");
   },
 });

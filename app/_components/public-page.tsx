@@ -1,0 +1,463 @@
+// Every public page, dispatched on the route id of the loaded page data. The Markdown twin of each
+// is lib/markdown/pages.ts, built from the same PageData.
+import { ATTRIBUTION, SITE_NAME, SITE_SUMMARY, type PageData, type PageDataById, type PageMeta } from "@/lib/pages/page-data";
+import { attributionText } from "@/lib/service-info";
+import { markdownUrlOf, siteUrls } from "@/lib/site-urls";
+import { MenuPage } from "./menu-page";
+import { Listing, PageFooter, RestaurantCards, SearchForm, rel } from "./shared";
+
+export function PublicPage({ page, meta }: { page: PageData; meta: PageMeta }) {
+  switch (page.id) {
+    case "restaurant":
+    case "restaurantLanguage":
+      return <MenuPage view={page.data} />;
+    case "home":
+      return <HomePage data={page.data} meta={meta} />;
+    case "search":
+      return <SearchPage data={page.data} meta={meta} />;
+    case "locations":
+      return <LocationsPage data={page.data} meta={meta} />;
+    case "country":
+      return <CountryPage data={page.data} meta={meta} />;
+    case "city":
+      return <CityPage data={page.data} meta={meta} />;
+    case "cuisines":
+      return <CuisinesPage data={page.data} meta={meta} />;
+    case "cuisine":
+      return <CuisinePage data={page.data} meta={meta} />;
+    case "plans":
+      return <PlansPage data={page.data} meta={meta} />;
+    case "developers":
+      return <DevelopersPage data={page.data} meta={meta} />;
+  }
+}
+
+type Props<K extends keyof PageDataById> = { data: PageDataById[K]; meta: PageMeta };
+
+function HomePage({ data, meta }: Props<"home">) {
+  return (
+    <main id="main" className="page">
+      <section className="hero">
+        <div className="wrap">
+          <h1>Find a menu. Know what is in it.</h1>
+          <p className="lead">{SITE_SUMMARY}</p>
+          <SearchForm id="home-search" countries={data.locations.countries} cities={data.locations.cities} cuisines={data.cuisines} large />
+        </div>
+      </section>
+      <div className="wrap">
+        <section aria-labelledby="featured-heading">
+          <h2 id="featured-heading">Featured restaurants</h2>
+          {data.featured.length ? <RestaurantCards results={data.featured} /> : <p className="empty">No published restaurants yet.</p>}
+          {data.totalRestaurants > data.featured.length && (
+            <p>
+              <a href="/search">All {data.totalRestaurants} restaurants</a>
+            </p>
+          )}
+        </section>
+        <div className="two-col">
+          <section aria-labelledby="countries-heading">
+            <h2 id="countries-heading">Countries</h2>
+            {data.locations.countries.length ? (
+              <ul className="plain-list">
+                {data.locations.countries.map((c) => {
+                  const cities = data.locations.cities.filter((x) => x.country === c.slug);
+                  return (
+                    <li key={c.slug}>
+                      <a href={rel(c.url)}>{c.name}</a>
+                      {cities.length > 0 && (
+                        <>
+                          {": "}
+                          {cities.map((x, i) => (
+                            <span key={x.slug}>
+                              {i > 0 && ", "}
+                              <a href={rel(x.url)}>{x.name}</a>
+                            </span>
+                          ))}
+                        </>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            ) : (
+              <p className="empty">No countries yet.</p>
+            )}
+          </section>
+          <section aria-labelledby="cuisines-heading">
+            <h2 id="cuisines-heading">Cuisines</h2>
+            {data.cuisines.length ? (
+              <ul className="chips">
+                {data.cuisines.map((c) => (
+                  <li key={c.slug}>
+                    <a href={rel(c.url)}>{c.name}</a>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="empty">No cuisines yet.</p>
+            )}
+          </section>
+        </div>
+        <section aria-labelledby="more-heading" className="more">
+          <h2 id="more-heading">Restaurant owners and developers</h2>
+          <ul className="plain-list">
+            <li>
+              <a href="/plans">Plans and pricing</a> — put your menu online with allergens and translations.
+            </li>
+            <li>
+              <a href="/developers">API for developers</a> — the same data as JSON, Markdown and an MCP tool server; no API key.
+            </li>
+          </ul>
+        </section>
+        <PageFooter markdownUrl={meta.markdownUrl} />
+      </div>
+    </main>
+  );
+}
+
+function SearchPage({ data, meta }: Props<"search">) {
+  const r = data.response;
+  return (
+    <main id="main" className="wrap page">
+      <h1>{meta.title}</h1>
+      <SearchForm id="search" query={data.query} countries={data.locations.countries} cities={data.locations.cities} cuisines={data.cuisines} />
+      {data.error ? (
+        <p className="error" role="alert">
+          The search could not be run: {data.error}
+        </p>
+      ) : r ? (
+        <section aria-labelledby="results-heading">
+          <h2 id="results-heading" className="results-count">
+            {r.total} {r.total === 1 ? "restaurant" : "restaurants"}
+            {r.total > r.count ? `, showing the first ${r.count}` : ""}
+          </h2>
+          {r.results.length ? <RestaurantCards results={r.results} /> : <p className="empty">No restaurant matches. Try fewer words or another city.</p>}
+        </section>
+      ) : null}
+      <PageFooter markdownUrl={meta.markdownUrl} />
+    </main>
+  );
+}
+
+function LocationsPage({ data, meta }: Props<"locations">) {
+  return (
+    <main id="main" className="wrap page">
+      <h1>{meta.title}</h1>
+      {data.countries.length === 0 && <p className="empty">No countries yet.</p>}
+      {data.countries.map((c) => {
+        const cities = data.cities.filter((x) => x.country === c.slug);
+        return (
+          <section key={c.slug} aria-labelledby={`country-${c.slug}`}>
+            <h2 id={`country-${c.slug}`}>
+              <a href={rel(c.url)}>{c.name}</a>
+            </h2>
+            {cities.length ? (
+              <ul className="plain-list">
+                {cities.map((x) => (
+                  <li key={x.slug}>
+                    <a href={rel(x.url)}>{x.name}</a>
+                    {x.diningScene && <> — {x.diningScene}</>}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="empty">No cities yet.</p>
+            )}
+          </section>
+        );
+      })}
+      <PageFooter markdownUrl={meta.markdownUrl} />
+    </main>
+  );
+}
+
+function CountryPage({ data, meta }: Props<"country">) {
+  return (
+    <main id="main" className="wrap page">
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <a href="/locations">Locations</a> › <span aria-current="page">{data.country.name}</span>
+      </nav>
+      <h1>{meta.title}</h1>
+      {data.cities.length === 0 && <p className="empty">No cities yet.</p>}
+      {data.cities.map((city) => (
+        <section key={city.slug} aria-labelledby={`city-${city.slug}`}>
+          <h2 id={`city-${city.slug}`}>
+            <a href={rel(city.url)}>{city.name}</a>
+          </h2>
+          {city.diningScene && <p>{city.diningScene}</p>}
+          <Listing block={city.listing} empty="No published restaurants yet." />
+        </section>
+      ))}
+      <PageFooter markdownUrl={meta.markdownUrl} />
+    </main>
+  );
+}
+
+function CityPage({ data, meta }: Props<"city">) {
+  return (
+    <main id="main" className="wrap page">
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <a href="/locations">Locations</a> › <a href={rel(data.country.url)}>{data.country.name}</a> › <span aria-current="page">{data.city.name}</span>
+      </nav>
+      <h1>{meta.title}</h1>
+      {data.city.diningScene && <p className="lead">{data.city.diningScene}</p>}
+      <section aria-labelledby="city-restaurants">
+        <h2 id="city-restaurants">Restaurants</h2>
+        <Listing block={data.listing} empty="No published restaurants yet." />
+      </section>
+      <PageFooter markdownUrl={meta.markdownUrl} />
+    </main>
+  );
+}
+
+function CuisinesPage({ data, meta }: Props<"cuisines">) {
+  return (
+    <main id="main" className="wrap page">
+      <h1>{meta.title}</h1>
+      {data.cuisines.length ? (
+        <ul className="cards">
+          {data.cuisines.map((c) => (
+            <li key={c.slug} className="card">
+              <h2 className="card-title">
+                <a href={rel(c.url)}>{c.namePlural}</a>
+              </h2>
+              <p className="card-desc">{c.tagline}</p>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="empty">No cuisines yet.</p>
+      )}
+      <PageFooter markdownUrl={meta.markdownUrl} />
+    </main>
+  );
+}
+
+function CuisinePage({ data, meta }: Props<"cuisine">) {
+  return (
+    <main id="main" className="wrap page">
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <a href="/cuisines">Cuisines</a> › <span aria-current="page">{data.cuisine.name}</span>
+      </nav>
+      <h1>{data.cuisine.namePlural}</h1>
+      <p className="lead">{data.cuisine.tagline}</p>
+      <section aria-labelledby="cuisine-restaurants">
+        <h2 id="cuisine-restaurants">Restaurants</h2>
+        <Listing block={data.listing} empty="No published restaurants yet." />
+      </section>
+      <PageFooter markdownUrl={meta.markdownUrl} />
+    </main>
+  );
+}
+
+function PlansPage({ data, meta }: Props<"plans">) {
+  const limit = (n: number | null) => (n === null ? "Unlimited" : n.toLocaleString("en"));
+  const money = (n: number, currency: string) => new Intl.NumberFormat("en", { style: "currency", currency }).format(n);
+  return (
+    <main id="main" className="wrap page">
+      <h1>{meta.title}</h1>
+      <p className="lead">{data.trial}.</p>
+      <div className="plans">
+        {data.plans.map((plan) => (
+          <section key={plan.id} className="plan" aria-labelledby={`plan-${plan.id}`}>
+            <h2 id={`plan-${plan.id}`}>{plan.name}</h2>
+            <p className="plan-price">
+              <span className="price">{money(plan.pricing.monthly, plan.priceCurrency)}</span> per month
+            </p>
+            <p className="plan-alt">
+              or {money(plan.pricing.yearly, plan.priceCurrency)} per year ({money(plan.pricing.yearlyPerMonth, plan.priceCurrency)} per month) · lifetime{" "}
+              {money(plan.pricing.lifetime, plan.priceCurrency)}
+            </p>
+            <p>{plan.description}</p>
+            <ul className="features">
+              {plan.features.map((f) => (
+                <li key={f}>{f}</li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+      <div className="table-scroll" role="region" aria-labelledby="limits-heading" tabIndex={0}>
+        <table className="limits">
+          <caption id="limits-heading">Limits the service enforces</caption>
+          <thead>
+            <tr>
+              <th scope="col">Limit</th>
+              {data.plans.map((p) => (
+                <th key={p.id} scope="col">
+                  {p.name}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {(
+              [
+                ["Restaurants", "restaurants"],
+                ["Menu items", "menuItems"],
+                ["Languages", "languages"],
+                ["AI generations per month", "aiGenerationsPerMonth"],
+                ["AI translations per month", "aiTranslationsPerMonth"],
+              ] as const
+            ).map(([label, key]) => (
+              <tr key={key}>
+                <th scope="row">{label}</th>
+                {data.plans.map((p) => (
+                  <td key={p.id}>{limit(p.limits[key])}</td>
+                ))}
+              </tr>
+            ))}
+            <tr>
+              <th scope="row">Service branding on the menu</th>
+              {data.plans.map((p) => (
+                <td key={p.id}>{p.showsServiceBranding ? "Yes" : "No"}</td>
+              ))}
+            </tr>
+          </tbody>
+        </table>
+      </div>
+      <p className="hint">{data.note}</p>
+      <section id="sign-up" aria-labelledby="sign-up-heading" className="callout">
+        <h2 id="sign-up-heading">Sign up</h2>
+        <p>
+          Restaurant owners sign up and edit their menus in the dashboard — this site and its API are read-only and only publish what owners have
+          published. Start with the free plan or the {data.trial.toLowerCase()}.
+        </p>
+        {!data.signUpUrl.endsWith("/plans#sign-up") ? (
+          <p>
+            <a className="button" href={data.signUpUrl}>
+              Go to the dashboard
+            </a>
+          </p>
+        ) : null}
+      </section>
+      <PageFooter markdownUrl={meta.markdownUrl}>
+        <a href="/api/public/plans" type="application/json">
+          JSON
+        </a>{" "}
+        ·{" "}
+      </PageFooter>
+    </main>
+  );
+}
+
+function DevelopersPage({ data, meta }: Props<"developers">) {
+  const example = data.exampleSlug;
+  const exampleMenu = example ? siteUrls.restaurant(example) : `${siteUrls.home()}{slug}`;
+  return (
+    <main id="main" className="wrap page prose">
+      <h1>{meta.title}</h1>
+      <p className="lead">{data.description}</p>
+      <ul>
+        <li>
+          Base URL: <code>{data.baseUrl}</code> — no API key, no account, no sandbox; CORS-open.
+        </li>
+        <li>
+          Specification: <a href={rel(data.specification)}>OpenAPI 3.1</a> (<a href="/docs/api">interactive reference</a>) · index:{" "}
+          <a href="/api/public">/api/public</a>
+        </li>
+        <li>
+          Tool server (MCP, JSON-RPC 2.0 over HTTP): <code>POST {siteUrls.mcp()}</code> · manifest <a href="/.well-known/mcp.json">/.well-known/mcp.json</a>
+        </li>
+      </ul>
+
+      <h2 id="endpoints">Endpoints</h2>
+      <div className="table-scroll" role="region" aria-labelledby="endpoints" tabIndex={0}>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Method</th>
+              <th scope="col">Path</th>
+              <th scope="col">Returns</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.endpoints.map((e) => (
+              <tr key={e.path}>
+                <td>{e.methods.join(", ")}</td>
+                <td>
+                  <code>{e.path}</code>
+                </td>
+                <td>{e.summary}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <pre className="code" tabIndex={0}>
+        <code>
+          {[
+            `curl '${siteUrls.apiIndex()}/restaurants?q=fondue&limit=5'`,
+            example ? `curl '${siteUrls.restaurantApi(example)}'` : `curl '${siteUrls.apiIndex()}/restaurants/{slug}'`,
+            `curl '${siteUrls.apiIndex()}/locations'`,
+          ].join("\n")}
+        </code>
+      </pre>
+
+      <h2 id="markdown">Markdown versions of every page</h2>
+      <p>
+        Every page is also Markdown at the same URL: append <code>.md</code> (the home page is <code>/index.md</code>) or send{" "}
+        <code>Accept: text/markdown</code>. Both give the same document: YAML front matter (title, description, canonical, language, updated) and the
+        content, without navigation, scripts or styling. Responses carry <code>Vary: Accept</code>, <code>Link: &lt;…&gt;; rel=&quot;canonical&quot;</code>,
+        an <code>ETag</code> and <code>x-markdown-tokens</code>. An <code>Accept</code> header that allows neither <code>text/html</code> nor{" "}
+        <code>text/markdown</code> gets <code>406 not_acceptable</code> listing both representations.
+      </p>
+      <pre className="code" tabIndex={0}>
+        <code>{[`curl '${markdownUrlOf(exampleMenu)}'`, `curl -H 'Accept: text/markdown' '${exampleMenu}'`].join("\n")}</code>
+      </pre>
+      <p>
+        Indexes for agents: <a href="/llms.txt">llms.txt</a>, <a href="/llms-full.txt">llms-full.txt</a>, <a href="/llms-index.md">llms-index.md</a> (every
+        Markdown page), <a href="/sitemap.xml">sitemap.xml</a>.
+      </p>
+
+      <h2 id="errors">Errors</h2>
+      <p>
+        Every failure under <code>/api</code> is JSON with <code>error</code>, <code>status</code>, <code>message</code>, <code>hint</code>,{" "}
+        <code>documentation</code> and <code>specification</code>; branch on <code>error</code>. Errors are never cached.
+      </p>
+      <div className="table-scroll" role="region" aria-labelledby="errors" tabIndex={0}>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">error</th>
+              <th scope="col">Status</th>
+              <th scope="col">Hint</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.errors.codes.map((c) => (
+              <tr key={c.error}>
+                <td>
+                  <code>{c.error}</code>
+                </td>
+                <td>{c.status}</td>
+                <td>{c.hint}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <h2 id="limits">Limits and caching</h2>
+      <ul>
+        <li>{data.conventions.rateLimits}</li>
+        <li>{data.conventions.conditionalRequests}</li>
+        <li>Shared caches keep directory and plan data 24 hours, search results 60 seconds and a menu 5 minutes.</li>
+      </ul>
+
+      <section id="terms" aria-labelledby="terms-heading" className="callout">
+        <h2 id="terms-heading">Attribution and terms of use</h2>
+        <p>{ATTRIBUTION}</p>
+        <p>
+          In the words of the API index and every manifest: <q>{attributionText()}</q>
+        </p>
+        <p>
+          Show a visible credit with a link to <a href="/">{SITE_NAME}</a> ({data.baseUrl}) wherever the data appears. The data is provided as is, without
+          warranty: menus, prices and allergens change, and diners with allergies should confirm with the restaurant. Do not use the API to send heavy
+          search traffic; cache responses. Restaurant owners edit their data in the dashboard; there is no write API.
+        </p>
+      </section>
+      <PageFooter markdownUrl={meta.markdownUrl} />
+    </main>
+  );
+}

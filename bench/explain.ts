@@ -1,0 +1,81 @@
+// The query plans behind a search or a menu lookup, as the service runs them: the capability's own
+// queries (lib/data/restaurant-queries.ts) are captured from Prisma's query log and explained on
+// the same database — EXPLAIN QUERY PLAN on SQLite, EXPLAIN (ANALYZE) on PostgreSQL.
+// Used by bench/growth.mjs:  DATABASE_URL=… tsx bench/explain.ts '<json list of cases>'
+// A case is { "label": "…", "search": { q?, city?, cuisine?, limit } } or { "label": "…", "menu": "<slug>" }
+// (q/city/cuisine as a user types them; they are folded as the capability folds them).
+import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaPg } from "@prisma/adapter-pg";
+import Database from "better-sqlite3";
+import { findPublishedRestaurant, searchPublishedRestaurants } from "../lib/data/restaurant-queries";
+import { databaseKind, databaseUrl, sqlitePath } from "../lib/db/database-url";
+import { PrismaClient } from "../lib/db/generated/client";
+import { PrismaClient as PrismaClientPg } from "../lib/db/generated-pg/client";
+import { searchKey, textKey } from "../lib/menu/text-key";
+
+interface Case {
+  label: string;
+  search?: { q?: string; city?: string; cuisine?: string; limit?: number };
+  menu?: string;
+}
+
+interface Captured {
+  query: string;
+  params: unknown[];
+}
+
+const kind = databaseKind();
+const captured: Captured[] = [];
+const log = [{ emit: "event", level: "query" }] as const;
+const client =
+  kind === "postgresql"
+    ? new PrismaClientPg({ adapter: new PrismaPg({ connectionString: databaseUrl() }), log: [...log] })
+    : new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: sqlitePath() }), log: [...log] });
+(client as unknown as { $on(e: "query", f: (e: { query: string; params: string }) => void): void }).$on("query", (e) => {
+  if (/^(BEGIN|COMMIT|ROLLBACK)/i.test(e.query)) return;
+  captured.push({ query: e.query, params: JSON.parse(e.params) as unknown[] });
+});
+// The capability's queries go through the process's one client (lib/db/prisma.ts): use this one.
+(globalThis as unknown as { menuPrisma: unknown }).menuPrisma = client;
+
+async function explain(statement: Captured): Promise<string[]> {
+  if (kind === "sqlite") {
+    const conn = new Database(sqlitePath(), { readonly: true });
+    try {
+      const params = statement.params.map((p) => (typeof p === "boolean" ? Number(p) : p));
+      return (conn.prepare(`EXPLAIN QUERY PLAN ${statement.query}`).all(...params) as { detail: string }[]).map((r) => r.detail);
+    } finally {
+      conn.close();
+    }
+  }
+  const { default: pg } = await import("pg");
+  const conn = new pg.Client({ connectionString: databaseUrl() });
+  await conn.connect();
+  try {
+    const result = await conn.query(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY ON) ${statement.query}`, statement.params);
+    return result.rows.map((r: Record<string, string>) => r["QUERY PLAN"]);
+  } finally {
+    await conn.end();
+  }
+}
+
+const cases = JSON.parse(process.argv[2] ?? "[]") as Case[];
+const out = [];
+for (const c of cases) {
+  captured.length = 0;
+  if (c.menu) await findPublishedRestaurant(c.menu);
+  if (c.search) {
+    const s = c.search;
+    await searchPublishedRestaurants({
+      q: s.q ? searchKey(s.q) : undefined,
+      city: s.city ? textKey(s.city) : undefined,
+      cuisine: s.cuisine ? textKey(s.cuisine) : undefined,
+      limit: s.limit ?? 20,
+    });
+  }
+  const statements = [];
+  for (const statement of [...captured]) statements.push({ sql: statement.query, plan: await explain(statement) });
+  out.push({ label: c.label, statements });
+}
+await client.$disconnect();
+process.stdout.write(JSON.stringify(out));

@@ -1,0 +1,193 @@
+// Shared pieces of the benchmarks (bench/run.mjs, bench/growth.mjs): a production server on a
+// loopback port with a throw-away database, the load tool (autocannon, bounded in time), RSS
+// readings and Markdown tables. Plain JavaScript: the benchmarks run with node alone.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+
+export const ROOT = path.resolve(import.meta.dirname, "..");
+export const FIXTURE = path.join(ROOT, "tests/fixtures/menus.json");
+
+export async function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+/** Runs a TypeScript script of the project (scripts/*.ts) with tsx; throws with its output on failure. */
+export function tsx(root, args, env, { inherit = false } = {}) {
+  const result = spawnSync(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), ...args], {
+    cwd: root,
+    env,
+    encoding: "utf8",
+    stdio: inherit ? "inherit" : "pipe",
+  });
+  if (result.status !== 0) throw new Error(`tsx ${args.join(" ")} failed:\n${result.stdout ?? ""}\n${result.stderr ?? ""}`);
+  return result.stdout ?? "";
+}
+
+/** Resident set size of a process in bytes (Linux /proc), or null. */
+export function rssOf(pid) {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return m ? Number(m[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The node options and script of `npm start` (package.json), e.g. ["--max-old-space-size=256",
+ * "scripts/start.mjs"]: the benchmark runs the server exactly as production starts it.
+ */
+export function npmStartArgs(root = ROOT) {
+  const script = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts?.start ?? "node scripts/start.mjs";
+  const words = script.trim().split(/\s+/);
+  if (words[0] !== "node") throw new Error(`npm start is not "node …": ${script}`);
+  return words.slice(1);
+}
+
+/**
+ * `npm start` (scripts/start.mjs: migrations, build when the sources changed, the node:http
+ * front) on a free loopback port. The process it spawns is the server itself, so its RSS is the
+ * server's.
+ */
+export async function startServer({ root = ROOT, env = {}, log = () => {} } = {}) {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const fullEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    PORT: String(port),
+    HOSTNAME: "127.0.0.1",
+    PUBLIC_BASE_URL: baseUrl,
+    ...env,
+  };
+  const child = spawn(process.execPath, npmStartArgs(root), { cwd: root, env: fullEnv, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  const collect = (d) => {
+    output += d;
+    if (/Building the app/.test(String(d))) log("  building the production app (sources changed since the last build)…");
+  };
+  child.stdout.on("data", collect);
+  child.stderr.on("data", collect);
+  const deadline = Date.now() + 900_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output.slice(-4000)}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/public/plans`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not start in time:\n${output.slice(-4000)}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    baseUrl,
+    pid: child.pid,
+    rss: () => rssOf(child.pid),
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (child.exitCode === null) child.kill("SIGKILL");
+    },
+  };
+}
+
+/**
+ * One load run with autocannon, bounded in time. Returns req/s (mean), latency percentiles (ms),
+ * the status mix and bytes per response.
+ */
+export async function load({ url, connections, duration, method = "GET", headers = {}, body, expectStatus = 200 }) {
+  const result = await autocannon({ url, connections, duration, method, headers, body, pipelining: 1, timeout: 10 });
+  const expected = expectStatus === 200 ? result["2xx"] : expectStatus === 304 ? result["3xx"] : 0;
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    unexpected: result.requests.total - expected + result.errors + result.timeouts,
+    bytesPerResponse: result.requests.total ? result.throughput.total / result.requests.total : 0,
+  };
+}
+
+/** Markdown table from a header row and rows of cells. */
+export function table(head, rows) {
+  const line = (cells) => `| ${cells.join(" | ")} |`;
+  return [line(head), line(head.map(() => "---")), ...rows.map(line)].join("\n");
+}
+
+export const fmt = {
+  int: (n) => (n === null || n === undefined || Number.isNaN(n) ? "–" : Math.round(n).toLocaleString("en")),
+  ms: (n) => (n === null || n === undefined ? "–" : `${n < 10 ? n.toFixed(2) : n.toFixed(1)} ms`),
+  ratio: (n) => (n === null || n === undefined || !Number.isFinite(n) ? "–" : n.toFixed(2)),
+  mb: (b) => (b === null || b === undefined ? "–" : `${(b / 1024 / 1024).toFixed(0)} MB`),
+  bytes: (b) => (b < 1024 ? `${b} B` : `${(b / 1024).toFixed(1)} KB`),
+};
+
+/** What the numbers were measured on. */
+export function environment(root = ROOT) {
+  const git = (args) => spawnSync("git", args, { cwd: root, encoding: "utf8" }).stdout?.trim() || null;
+  const commit = git(["rev-parse", "--short", "HEAD"]);
+  const dirty = git(["status", "--porcelain"]);
+  const cpus = os.cpus();
+  return {
+    date: new Date().toISOString(),
+    commit: commit ? `${commit}${dirty ? " (with uncommitted changes)" : ""}` : "(not a git checkout)",
+    node: process.version,
+    cpu: `${cpus.length} × ${cpus[0]?.model ?? "?"}`,
+    memory: `${Math.round(os.totalmem() / 1024 ** 3)} GiB`,
+    loadAverage: os.loadavg().map((n) => n.toFixed(2)).join(" "),
+  };
+}
+
+export function hasBuild(root = ROOT) {
+  return existsSync(path.join(root, ".next/BUILD_ID"));
+}
+
+/**
+ * Latency of one client sending requests back to back (keep-alive) for `duration` seconds:
+ * microsecond resolution, which autocannon's whole milliseconds lack at these latencies.
+ */
+export async function sequentialLatency({ url, duration, headers = {} }) {
+  const { request, Agent } = await import("node:http");
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const once = () =>
+    new Promise((resolve, reject) => {
+      const started = process.hrtime.bigint();
+      const req = request(url, { agent, headers }, (res) => {
+        res.on("data", () => {});
+        res.on("end", () => resolve({ ms: Number(process.hrtime.bigint() - started) / 1e6, status: res.statusCode }));
+      });
+      req.on("error", reject);
+      req.end();
+    });
+  const samples = [];
+  let unexpected = 0;
+  const end = Date.now() + duration * 1000;
+  while (Date.now() < end) {
+    const r = await once();
+    if (r.status !== 200) unexpected++;
+    samples.push(r.ms);
+  }
+  agent.destroy();
+  samples.sort((a, b) => a - b);
+  const at = (p) => samples[Math.min(samples.length - 1, Math.floor(p * samples.length))];
+  return { p50: at(0.5), p99: at(0.99), rps: samples.length / duration, requests: samples.length, unexpected };
+}

@@ -1,0 +1,344 @@
+// npm run bench — throughput of the main endpoints against references served in the same run.
+//
+// Starts the production build (scripts/start.mjs, building it first when the sources changed)
+// with a throw-away SQLite database (demo data + tests/fixtures/menus.json) and BENCH_FLOOR=1,
+// then loads each endpoint with autocannon on 127.0.0.1 for a bounded time at 10 and 50
+// connections:
+//   restaurant JSON   GET /api/public/restaurants/{slug}
+//   search            GET /api/public/restaurants?q=…
+//   Markdown twin     GET /{slug}.md
+//   menu HTML         GET /{slug}
+//   MCP tools/call    POST /api/mcp (get_restaurant_menu)
+// and, right after each, its references with a body of the same size:
+//   (a) floor  — a route handler of the same build returning a prebuilt constant body
+//                (app/api/internal/bench-floor, only with BENCH_FLOOR=1)
+//   (b) plain  — a plain node:http server sending the same bytes (bench/plain-server.mjs)
+//   (c) static — for the menu HTML: a prerendered page of the same size (app/bench-static)
+// Also: 304 for every conditional GET, middleware never on /api (the compiled matcher, and API
+// throughput with vs without middleware.ts in a second build), server RSS during and after.
+// An endpoint that is not there (404/500 on the probe) is skipped with the reason printed.
+//
+// Options: --duration <s> (10) --warmup <s> (2) --connections 10,50 --only json,search,…
+//          --skip-middleware (no second build) --out <file> (bench/results.md)
+import { spawn, spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { environment, fmt, FIXTURE, load, ROOT, startServer, table, tsx } from "./lib.mjs";
+
+// ————— options —————
+
+function option(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  if (i === -1) return fallback;
+  const value = process.argv[i + 1];
+  return value === undefined || value.startsWith("--") ? true : value;
+}
+const DURATION = Number(option("duration", 10));
+const WARMUP = Number(option("warmup", 2));
+const CONNECTIONS = String(option("connections", "10,50")).split(",").map(Number);
+const ONLY = option("only", null) ? String(option("only")).split(",") : null;
+const SKIP_MIDDLEWARE = option("skip-middleware", false) === true;
+const OUT = path.resolve(ROOT, String(option("out", "bench/results.md")));
+const log = (line) => process.stderr.write(`${line}\n`);
+
+const TARGETS = { json: 0.8, markdown: 0.8, search: 0.6, html: 0.8, middleware: 0.95, rssMb: 300 };
+
+// ————— setup —————
+
+const env = environment();
+log(`Benchmark: ${DURATION} s per run (+${WARMUP} s warm-up), connections ${CONNECTIONS.join(", ")}; load average ${env.loadAverage}`);
+const tmp = mkdtempSync(path.join(os.tmpdir(), "menu-bench-"));
+const databaseUrl = `file:${path.join(tmp, "bench.db")}`;
+const dbEnv = { ...process.env, DATABASE_URL: databaseUrl };
+log("Database: demo data + tests/fixtures/menus.json …");
+tsx(ROOT, ["scripts/db-setup.ts"], dbEnv);
+tsx(ROOT, ["scripts/import.ts", FIXTURE], dbEnv);
+
+log("Starting the production server (BENCH_FLOOR=1) …");
+const server = await startServer({ env: { DATABASE_URL: databaseUrl, BENCH_FLOOR: "1" }, log });
+const plain = await startPlainServer();
+let rssMax = server.rss() ?? 0;
+const cleanup = async () => {
+  await server.stop();
+  plain.stop();
+  rmSync(tmp, { recursive: true, force: true });
+};
+process.on("SIGINT", () => cleanup().then(() => process.exit(130)));
+
+async function startPlainServer() {
+  const child = spawn(process.execPath, [path.join(ROOT, "bench/plain-server.mjs"), "0"], { stdio: ["ignore", "pipe", "inherit"] });
+  const port = await new Promise((resolve) => child.stdout.once("data", (d) => resolve(Number(String(d).trim()))));
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill("SIGTERM") };
+}
+
+// ————— what to load —————
+
+async function fetchBytes(url, init = {}) {
+  const res = await fetch(url, init);
+  const buf = Buffer.from(await res.arrayBuffer());
+  return { status: res.status, headers: res.headers, bytes: buf.length, text: buf.toString("utf8") };
+}
+
+/** A restaurant with a menu of typical-to-large size (75th percentile of the first 50 by name). */
+async function pickRestaurant() {
+  const list = await fetchBytes(`${server.baseUrl}/api/public/restaurants?limit=50`);
+  const slugs = JSON.parse(list.text).results.map((r) => r.slug);
+  const sized = [];
+  for (const slug of slugs) sized.push({ slug, ...(await fetchBytes(`${server.baseUrl}/api/public/restaurants/${slug}`)) });
+  sized.sort((a, b) => a.bytes - b.bytes);
+  const chosen = sized[Math.floor(sized.length * 0.75)];
+  return { slug: chosen.slug, menu: JSON.parse(chosen.text) };
+}
+
+/** A search term (3+ letters, so the index answers it) that finds a handful of restaurants. */
+async function pickQuery(menu) {
+  const words = [...new Set(`${menu.name} ${menu.description ?? ""} ${menu.cuisine ?? ""}`.toLowerCase().match(/\p{L}{4,}/gu) ?? [])];
+  let best = { q: words[0] ?? menu.slug.slice(0, 5), total: 0 };
+  for (const q of words.slice(0, 12)) {
+    const { total } = JSON.parse((await fetchBytes(`${server.baseUrl}/api/public/restaurants?q=${encodeURIComponent(q)}`)).text);
+    if (total >= 2 && total <= 20 && (best.total < 2 || total > best.total)) best = { q, total };
+  }
+  return best.q;
+}
+
+const { slug, menu } = await pickRestaurant();
+const q = await pickQuery(menu);
+log(`Restaurant: ${slug}; search: q=${q}`);
+
+const MCP_HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-11-25" };
+const mcpBody = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_restaurant_menu", arguments: { slug } } });
+
+const ENDPOINTS = [
+  { id: "json", name: "restaurant JSON", path: `/api/public/restaurants/${slug}`, type: "json", target: TARGETS.json },
+  { id: "search", name: "search", path: `/api/public/restaurants?q=${encodeURIComponent(q)}`, type: "json", target: TARGETS.search },
+  { id: "markdown", name: "Markdown twin", path: `/${slug}.md`, headers: { accept: "text/markdown" }, type: "markdown", target: TARGETS.markdown },
+  { id: "html", name: "menu HTML", path: `/${slug}`, headers: { accept: "text/html" }, type: "html", target: TARGETS.html, versus: "static" },
+  { id: "mcp", name: "MCP tools/call", path: "/api/mcp", method: "POST", headers: MCP_HEADERS, body: mcpBody, type: "json", target: null },
+].filter((e) => !ONLY || ONLY.includes(e.id));
+
+const skipped = [];
+const active = [];
+for (const e of ENDPOINTS) {
+  const probe = await fetchBytes(server.baseUrl + e.path, { method: e.method ?? "GET", headers: e.headers, body: e.body });
+  if (probe.status !== 200) {
+    const reason = `${e.method ?? "GET"} ${e.path} answered ${probe.status} (${probe.text.slice(0, 80).replace(/\s+/g, " ")}…) — not implemented in this build?`;
+    skipped.push({ ...e, reason });
+    log(`  skip ${e.name}: ${reason}`);
+    continue;
+  }
+  if (e.id === "mcp" && !/"result"/.test(probe.text)) {
+    skipped.push({ ...e, reason: `tools/call did not return a result: ${probe.text.slice(0, 120)}` });
+    continue;
+  }
+  active.push({ ...e, bytes: probe.bytes, etag: probe.headers.get("etag"), contentType: probe.headers.get("content-type") });
+}
+
+// References of the same size.
+const floorUrl = (e) => `${server.baseUrl}/api/internal/bench-floor?bytes=${e.bytes}&type=${e.type}`;
+const plainUrl = (e) => `${plain.url}/bytes?n=${e.bytes}&type=${e.type}`;
+const floorProbe = await fetchBytes(`${server.baseUrl}/api/internal/bench-floor?bytes=100`);
+if (floorProbe.status !== 200) throw new Error(`the floor route is not answering (${floorProbe.status}); is BENCH_FLOOR=1 reaching the server?`);
+
+let staticPage = null;
+const html = active.find((e) => e.id === "html");
+if (html) {
+  const base = await fetchBytes(`${server.baseUrl}/bench-static/0`, { headers: { accept: "text/html" } });
+  if (base.status === 200) {
+    // Calibrate the padding so the prerendered page is as large as the menu page (React may add a
+    // few bytes around the padding; two rounds settle it).
+    let padding = Math.max(0, html.bytes - base.bytes);
+    let page = await fetchBytes(`${server.baseUrl}/bench-static/${padding}`, { headers: { accept: "text/html" } });
+    padding = Math.max(0, padding + (html.bytes - page.bytes));
+    page = await fetchBytes(`${server.baseUrl}/bench-static/${padding}`, { headers: { accept: "text/html" } });
+    staticPage = { url: `${server.baseUrl}/bench-static/${padding}`, bytes: page.bytes, cache: page.headers.get("x-nextjs-cache") };
+  } else {
+    log(`  no prerendered reference page (/bench-static answered ${base.status})`);
+  }
+}
+
+// ————— load —————
+
+async function measure(label, spec) {
+  if (WARMUP > 0) await load({ ...spec, duration: WARMUP });
+  const r = await load({ ...spec, duration: DURATION });
+  rssMax = Math.max(rssMax, server.rss() ?? 0);
+  log(`  ${label.padEnd(34)} ${fmt.int(r.rps).padStart(7)} req/s  p50 ${fmt.ms(r.p50)}  p99 ${fmt.ms(r.p99)}${r.unexpected ? `  (${r.unexpected} unexpected)` : ""}`);
+  return r;
+}
+
+const runs = [];
+for (const connections of CONNECTIONS) {
+  log(`\n${connections} connections`);
+  for (const e of active) {
+    const spec = { connections, method: e.method ?? "GET", headers: e.headers ?? {}, body: e.body };
+    const row = { endpoint: e, connections };
+    row.self = await measure(e.name, { ...spec, url: server.baseUrl + e.path });
+    row.floor = await measure(`  floor route (${fmt.bytes(e.bytes)})`, { ...spec, url: floorUrl(e), headers: {} });
+    row.plain = await measure(`  plain node:http (${fmt.bytes(e.bytes)})`, { ...spec, url: plainUrl(e), headers: {} });
+    if (e.id === "html" && staticPage) {
+      row.static = await measure(`  prerendered page (${fmt.bytes(staticPage.bytes)})`, { connections, url: staticPage.url, headers: { accept: "text/html" } });
+    }
+    runs.push(row);
+  }
+}
+
+// ————— 304 —————
+
+log("\nConditional GETs");
+const conditional = [];
+for (const e of active.filter((x) => (x.method ?? "GET") === "GET")) {
+  const res = e.etag ? await fetchBytes(server.baseUrl + e.path, { headers: { ...e.headers, "if-none-match": e.etag } }) : null;
+  conditional.push({ endpoint: e, etag: e.etag, status: res?.status ?? null, bytes: res?.bytes ?? null });
+}
+let notModifiedLoad = null;
+const jsonEndpoint = active.find((e) => e.id === "json");
+if (jsonEndpoint?.etag) {
+  notModifiedLoad = await measure("restaurant JSON, If-None-Match → 304", {
+    connections: CONNECTIONS[0],
+    url: server.baseUrl + jsonEndpoint.path,
+    headers: { "if-none-match": jsonEndpoint.etag },
+    expectStatus: 304,
+  });
+}
+
+// ————— middleware never on /api —————
+
+function compiledMatchers(root) {
+  for (const file of ["functions-config-manifest.json", "middleware-manifest.json"]) {
+    const p = path.join(root, ".next/server", file);
+    if (!existsSync(p)) continue;
+    const manifest = JSON.parse(readFileSync(p, "utf8"));
+    const fn = manifest.functions?.["/_middleware"] ?? Object.values(manifest.middleware ?? {})[0];
+    if (fn?.matchers) return fn.matchers.map((m) => new RegExp(m.regexp));
+  }
+  return null;
+}
+const matchers = compiledMatchers(ROOT);
+const apiPaths = ["/api/public", "/api/public/restaurants", `/api/public/restaurants/${slug}`, "/api/mcp", "/api/internal/revalidate", "/api/nope"];
+const matcherCheck = apiPaths.map((p) => ({ path: p, entersMiddleware: matchers ? matchers.some((re) => re.test(p)) : null }));
+const pageCheck = [`/${slug}`, `/${slug}.md`].map((p) => ({ path: p, entersMiddleware: matchers ? matchers.some((re) => re.test(p)) : null }));
+
+let middlewareCompare = null;
+if (!SKIP_MIDDLEWARE && jsonEndpoint && existsSync(path.join(ROOT, "middleware.ts"))) {
+  log("\nMiddleware: the same app without middleware.ts (a second build, cached between runs) …");
+  try {
+    const variant = await startVariantWithoutMiddleware();
+    const rounds = [];
+    for (let i = 0; i < 3; i++) {
+      const withMw = await measure(`restaurant JSON (with middleware) #${i + 1}`, { connections: CONNECTIONS[0], url: server.baseUrl + jsonEndpoint.path });
+      const without = await measure(`restaurant JSON (no middleware) #${i + 1}`, { connections: CONNECTIONS[0], url: variant.baseUrl + jsonEndpoint.path });
+      rounds.push({ withMw, without });
+    }
+    await variant.stop();
+    const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const w = median(rounds.map((r) => r.withMw.rps));
+    const wo = median(rounds.map((r) => r.without.rps));
+    middlewareCompare = { with: w, without: wo, ratio: w / wo, rounds };
+  } catch (error) {
+    log(`  middleware comparison failed: ${error.message.split("\n")[0]}`);
+    middlewareCompare = { error: error.message.split("\n")[0] };
+  }
+}
+
+async function startVariantWithoutMiddleware() {
+  const dir = path.join(os.tmpdir(), "menu-bench-no-middleware");
+  mkdirSync(dir, { recursive: true });
+  const keep = new Set(["node_modules", ".next"]);
+  for (const name of existsSync(dir) ? spawnSync("ls", ["-A", dir], { encoding: "utf8" }).stdout.split("\n").filter(Boolean) : []) {
+    if (!keep.has(name)) rmSync(path.join(dir, name), { recursive: true, force: true });
+  }
+  const skip = new Set(["node_modules", ".next", ".git", "data", "test-results", "middleware.ts", "proxy.ts"]);
+  cpSync(ROOT, dir, { recursive: true, filter: (src) => !skip.has(path.relative(ROOT, src).split(path.sep)[0]) || path.relative(ROOT, src) === "" });
+  rmSync(path.join(dir, "node_modules"), { recursive: true, force: true });
+  // Hard links: Next.js's build does not follow a symlinked node_modules.
+  const cp = spawnSync("cp", ["-al", path.join(ROOT, "node_modules"), path.join(dir, "node_modules")]);
+  if (cp.status !== 0) throw new Error(`cp -al node_modules failed: ${cp.stderr}`);
+  return startServer({ root: dir, env: { DATABASE_URL: databaseUrl }, log });
+}
+
+const rssAfter = server.rss();
+await cleanup();
+
+// ————— report —————
+
+const ratio = (a, b) => (a && b ? a.rps / b.rps : null);
+const verdict = (value, target) => (value === null || target === null ? "" : value >= target ? "✅" : "❌");
+const sections = [];
+sections.push(`# Benchmark results
+
+Generated by \`npm run bench\` (bench/run.mjs). Each figure is autocannon's mean over ${DURATION} s after a ${WARMUP} s warm-up,
+on 127.0.0.1, load generator and server on the same machine. Ratios compare runs made back to back in the same process.
+
+| | |
+|---|---|
+| date | ${env.date} |
+| commit | ${env.commit} |
+| machine | ${env.cpu}, ${env.memory}, Node ${env.node} |
+| load average at start | ${env.loadAverage} (other work on the machine lowers every figure alike; the ratios are what count) |
+| data | demo data + test fixture (SQLite); restaurant \`${slug}\`, search \`q=${q}\` |
+| in-process cache TTL | ${process.env.MENU_CACHE_TTL_MS ?? "30000 (default)"} ms |
+`);
+
+for (const connections of CONNECTIONS) {
+  const rows = runs
+    .filter((r) => r.connections === connections)
+    .map((r) => {
+      const versusStatic = r.endpoint.versus === "static";
+      const main = versusStatic ? ratio(r.self, r.static) : ratio(r.self, r.floor);
+      return [
+        r.endpoint.name,
+        fmt.bytes(r.endpoint.bytes),
+        fmt.int(r.self.rps),
+        fmt.ms(r.self.p50),
+        fmt.ms(r.self.p99),
+        fmt.int(r.floor.rps),
+        fmt.ratio(ratio(r.self, r.floor)),
+        fmt.int(r.plain.rps),
+        fmt.ratio(ratio(r.self, r.plain)),
+        versusStatic ? `${fmt.int(r.static?.rps)} (${fmt.ratio(main)})` : "",
+        r.endpoint.target === null ? "–" : `${versusStatic ? "static" : "floor"} ≥ ${r.endpoint.target} ${verdict(main, r.endpoint.target)}`,
+      ];
+    });
+  sections.push(`## ${connections} connections
+
+${table(["endpoint", "body", "req/s", "p50", "p99", "floor req/s", "÷ floor", "plain req/s", "÷ plain", "prerendered page req/s (÷)", "target"], rows)}
+`);
+}
+
+if (skipped.length) {
+  sections.push(`## Skipped\n\n${skipped.map((s) => `- ${s.name}: ${s.reason}`).join("\n")}\n`);
+}
+
+sections.push(`## Conditional GETs (304)
+
+${table(
+  ["endpoint", "ETag", "If-None-Match →", "body"],
+  conditional.map((c) => [c.endpoint.name, c.etag ? "yes" : "**none**", c.status === 304 ? "304 ✅" : `${c.status ?? "–"} ❌`, c.bytes === null ? "–" : `${c.bytes} B`]),
+)}
+${notModifiedLoad ? `\nUnder load (${CONNECTIONS[0]} connections): ${fmt.int(notModifiedLoad.rps)} req/s of 304, p50 ${fmt.ms(notModifiedLoad.p50)}, p99 ${fmt.ms(notModifiedLoad.p99)}${notModifiedLoad.unexpected ? `, ${notModifiedLoad.unexpected} not 304 ❌` : ""}.\n` : ""}`);
+
+sections.push(`## Middleware never on /api
+
+The compiled matcher (.next/server/functions-config-manifest.json) against the paths:
+
+${table(["path", "enters middleware"], [...matcherCheck, ...pageCheck].map((m) => [`\`${m.path}\``, m.entersMiddleware === null ? "(no middleware in the build)" : m.entersMiddleware ? "yes" : "no"]))}
+
+${
+  middlewareCompare?.error
+    ? `Throughput comparison failed: ${middlewareCompare.error}`
+    : middlewareCompare
+      ? `Restaurant JSON at ${CONNECTIONS[0]} connections, median of 3 interleaved rounds: with middleware.ts ${fmt.int(middlewareCompare.with)} req/s, same app built without it ${fmt.int(middlewareCompare.without)} req/s → **${fmt.ratio(middlewareCompare.ratio)}** (target ≥ ${TARGETS.middleware} ${verdict(middlewareCompare.ratio, TARGETS.middleware)}).`
+      : "Throughput comparison not run (--skip-middleware, or no middleware.ts)."
+}
+`);
+
+sections.push(`## Memory
+
+Server RSS: highest seen during the runs ${fmt.mb(rssMax)}; after the run ${fmt.mb(rssAfter)} (target ≤ ${TARGETS.rssMb} MB ${verdict(rssAfter !== null ? -rssAfter : null, -TARGETS.rssMb * 1024 * 1024)}).
+`);
+
+const report = sections.join("\n");
+writeFileSync(OUT, report);
+process.stdout.write(`\n${report}\n`);
+log(`Written to ${path.relative(process.cwd(), OUT) || OUT}`);

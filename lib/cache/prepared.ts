@@ -1,0 +1,35 @@
+// A response body prepared once and shared: the data object (frozen, since every caller shares
+// it), its JSON text and its ETag. The REST adapters send `json` with `etag` as they are; MCP
+// and the pages use `data`.
+import { etagOf } from "../http/api-route";
+
+export interface Prepared<T> {
+  readonly data: T;
+  readonly json: string;
+  readonly etag: string;
+}
+
+export function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+export function prepare<T>(data: T): Prepared<T> {
+  const json = JSON.stringify(data);
+  let etag: string | undefined;
+  return {
+    data: deepFreeze(data),
+    json,
+    get etag() {
+      return (etag ??= etagOf(json));
+    },
+  };
+}
+
+/** Approximate memory of a prepared value: its JSON text plus the object graph behind it. */
+export function weighPrepared(value: Prepared<unknown> | null): number {
+  return value ? value.json.length * 4 : 64;
+}

@@ -1,0 +1,36 @@
+// The in-process caches of the published data, shared by every surface: the capabilities
+// getRestaurantMenu and searchRestaurants read through them, so the REST handlers, the MCP tools,
+// the Markdown twins and the HTML pages all get the same cached object (and REST its ready JSON
+// text and ETag) instead of a database round trip per request.
+//
+// Lifetimes are short — well inside the contract's s-maxage (menu 300 s, search 60 s) — because
+// a revalidation call only purges the process that receives it: on a host with several
+// instances, the others drop the old menu when their TTL runs out. MENU_CACHE_TTL_MS overrides
+// (0 switches the caches off, which the growth benchmark does to measure the database).
+import type { PublicRestaurant, PublicSearchResponse } from "../serializers";
+import { weighPrepared, type Prepared } from "./prepared";
+import { purgeCaches, sharedCache, TtlCache, type PurgeReport } from "./ttl-cache";
+
+export const DEFAULT_TTL_MS = 30_000;
+
+export function cacheTtlMs(): number {
+  const configured = process.env.MENU_CACHE_TTL_MS;
+  if (configured === undefined || configured.trim() === "") return DEFAULT_TTL_MS;
+  const n = Number(configured);
+  return Number.isFinite(n) && n >= 0 ? n : DEFAULT_TTL_MS;
+}
+
+const MB = 1024 * 1024;
+
+/** One published menu by slug; null = no published restaurant has that slug (kept too: bots probe). */
+export const menuCache = sharedCache("menus", () =>
+  new TtlCache<Prepared<PublicRestaurant> | null>(5000, { name: "menus", weigh: weighPrepared, maxBytes: 24 * MB, affectedBy: (slug, key) => key === slug }),
+);
+
+/** Search responses by their parsed parameters. Any restaurant may appear in any search: a purge drops them all. */
+export const searchCache = sharedCache("search", () => new TtlCache<Prepared<PublicSearchResponse>>(5000, { name: "search", weigh: weighPrepared, maxBytes: 8 * MB }));
+
+/** What the revalidation endpoint calls: every cache of the process, for one restaurant or all. */
+export function purgeRestaurant(slug?: string): PurgeReport {
+  return purgeCaches(slug);
+}

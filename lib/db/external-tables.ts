@@ -1,0 +1,20 @@
+// Tables the migrations create that prisma/schema.prisma does not model, so Prisma's schema engine
+// must leave them alone: without this list every `db:migration:new` would propose to drop them.
+// Used by lib/db/schema-engine.ts (filters.externalTables) and prisma.config.ts (tables.external).
+//
+// SQLite: RestaurantSearch is an FTS5 trigram index of the published restaurants' searchText (the
+// q filter of the search), kept in sync by triggers on "Restaurant" (migration
+// 20261122030204_search_index); FTS5 stores it in the four shadow tables listed after it.
+// A later migration that redefines the "Restaurant" table (SQLite's table rebuild) drops those
+// triggers with it and must create them again: tests/db/search-index.test.ts fails if it does not.
+//
+// PostgreSQL needs none: its search index (pg_trgm GIN on "searchText") is modelled in the derived
+// schema (see lib/db/derive-postgresql-schema.mjs).
+import type { DatabaseKind } from "./database-url";
+
+export const SQLITE_SEARCH_TABLE = "RestaurantSearch";
+
+export const EXTERNAL_TABLES: Record<DatabaseKind, string[]> = {
+  sqlite: [SQLITE_SEARCH_TABLE, ...["config", "data", "docsize", "idx"].map((s) => `${SQLITE_SEARCH_TABLE}_${s}`)],
+  postgresql: [],
+};

@@ -1,0 +1,369 @@
+// The Markdown twin of every public page (contract section 4, rules 1–3), built as an mdast tree
+// from the same page data the HTML renders. No navigation, scripts or styling: front matter, the
+// page's content, and links only to the service's own pages (their Markdown twins) and API.
+import type { RootContent } from "mdast";
+import type { ItemView, MenuView } from "../pages/menu-view";
+import { ATTRIBUTION, SITE_NAME, SITE_SUMMARY, type ListingBlock, type PageData, type PageMeta } from "../pages/page-data";
+import type { PublicSearchResult } from "../serializers";
+import { markdownUrlOf, siteUrls } from "../site-urls";
+import { code, codeBlock, del, emphasis, heading, join, link, list, paragraph, strong, table, type Inline } from "./mdast";
+import { renderDocument } from "./render";
+
+const md = markdownUrlOf;
+
+function restaurantLine(r: PublicSearchResult): Inline[] {
+  const where = [r.city, r.country].filter(Boolean).join(", ");
+  const facts = [r.cuisine, where, r.currency].filter(Boolean).join(" · ");
+  return [link(r.markdownUrl, r.name), facts ? `: ${facts}` : "", r.description ? ` — ${r.description}` : ""];
+}
+
+function listingBlocks(block: ListingBlock, emptyText: string): RootContent[] {
+  if (block.results.length === 0) return [paragraph(emptyText)];
+  const out: RootContent[] = [list(block.results.map(restaurantLine))];
+  if (block.total > block.results.length) {
+    out.push(paragraph(`Showing ${block.results.length} of ${block.total}. `, link(md(block.moreUrl), "All matching restaurants"), "."));
+  }
+  return out;
+}
+
+/** Contract section 1, rule 5, in the words of lib/service-info.ts attributionText(), with links. */
+export function attributionInline(): Inline[] {
+  return ["Data is for informational use with attribution to ", link(siteUrls.home()), ", subject to the terms of use at ", link(siteUrls.terms()), "."];
+}
+
+function attribution(canonical: string): RootContent {
+  return paragraph(emphasis(`Source: ${SITE_NAME}, `, link(canonical), ". ", ...attributionInline()));
+}
+
+// ————— the menu —————
+
+function itemBlocks(item: ItemView, view: MenuView): RootContent[] {
+  const price: Inline[] = [item.price];
+  if (item.compareAtPrice) price.push(" (was ", del(item.compareAtPrice), ")");
+  const out: RootContent[] = [heading(4, item.name.text, " — ", ...price)];
+  if (item.description) out.push(paragraph(item.description.text));
+  const facts: Inline[][] = [];
+  if (!item.available) facts.push([strong("Currently unavailable")]);
+  if (item.badge) facts.push(["Badge: ", item.badge]);
+  if (item.variants.length) facts.push(["Variants: ", ...join(item.variants.map((v) => [`${v.name} ${v.price}`]), "; ")]);
+  facts.push(item.allergens.length ? ["Allergens: ", item.allergens.map((a) => a.label).join(", ")] : ["Allergens: none declared"]);
+  if (item.tags.length) facts.push(["Dietary tags: ", item.tags.map((t) => t.label).join(", ")]);
+  if (item.nutrition.length) facts.push(["Nutrition: ", item.nutrition.map((n) => `${n.name} ${n.value}`).join(", ")]);
+  if (item.name.lang !== view.lang) facts.push([`Not translated; shown in ${view.languages.find((l) => l.code === item.name.lang)?.name ?? item.name.lang}.`]);
+  out.push(list(facts));
+  return out;
+}
+
+function menuBlocks(view: MenuView): RootContent[] {
+  const r = view.restaurant;
+  const out: RootContent[] = [heading(1, view.name)];
+  if (view.description) out.push(paragraph(view.description));
+
+  const facts: Inline[][] = [];
+  if (r.cuisine) facts.push(["Cuisine: ", r.cuisine]);
+  if (view.address) facts.push(["Address: ", view.address]);
+  if (r.contact.phone) facts.push(["Phone: ", r.contact.phone]);
+  if (r.contact.latitude !== null && r.contact.longitude !== null) facts.push([`Coordinates: ${r.contact.latitude}, ${r.contact.longitude}`]);
+  facts.push([`Prices in ${r.currency}`]);
+  for (const rating of view.ratings) {
+    facts.push([`${rating.label}: ${rating.rating}/5${rating.reviewCount !== null ? ` (${rating.reviewCount} reviews)` : ""}`]);
+  }
+  facts.push([
+    "Languages: ",
+    ...join(
+      view.languages.map((l) => (l.current ? [`${l.name} (this document)`] : [link(l.markdownUrl, l.name)])),
+      ", ",
+    ),
+  ]);
+  out.push(list(facts));
+
+  out.push(heading(2, "Opening hours"));
+  if (view.openingHours) {
+    out.push(table(["Day", "Hours"], view.openingHours.map((d) => [d.label, d.hours ? `${d.hours}${d.overnight ? " (next day)" : ""}` : "Closed"])));
+  } else {
+    out.push(paragraph("Not published."));
+  }
+
+  out.push(heading(2, "Menu"));
+  if (view.categories.length === 0) out.push(paragraph("No dishes published yet."));
+  for (const category of view.categories) {
+    out.push(heading(3, category.name.text));
+    if (category.description) out.push(paragraph(category.description.text));
+    if (category.items.length === 0) out.push(paragraph("No dishes in this section."));
+    for (const item of category.items) out.push(...itemBlocks(item, view));
+  }
+
+  out.push(heading(2, "Allergen key"));
+  out.push(
+    paragraph(
+      "Allergens are the 14 declared under EU Regulation 1169/2011. Dishes in this menu contain: ",
+      view.allergensPresent.length ? view.allergensPresent.map((a) => a.label).join(", ") : "none declared",
+      ". Ask the restaurant about traces.",
+    ),
+  );
+  out.push(paragraph("Data as JSON: ", link(siteUrls.restaurantApi(view.slug)), "."));
+  out.push(attribution(view.url));
+  return out;
+}
+
+// ————— everything else —————
+
+function bodyOf(page: PageData, meta: PageMeta): RootContent[] {
+  switch (page.id) {
+    case "restaurant":
+    case "restaurantLanguage":
+      return menuBlocks(page.data);
+
+    case "home": {
+      const d = page.data;
+      return [
+        heading(1, SITE_NAME),
+        paragraph(SITE_SUMMARY),
+        heading(2, "Search"),
+        paragraph(
+          `${d.totalRestaurants} published restaurants. Search by name, city or cuisine: `,
+          code(`${md(siteUrls.search())}?q=…&city=…&cuisine=…`),
+          " (the same parameters as ",
+          link(`${siteUrls.apiIndex()}/restaurants`, "the search API"),
+          ").",
+        ),
+        heading(2, "Featured restaurants"),
+        ...(d.featured.length ? [list(d.featured.map(restaurantLine))] : [paragraph("No published restaurants yet.")]),
+        heading(2, "Countries"),
+        ...(d.locations.countries.length
+          ? [
+              list(
+                d.locations.countries.map((c) => {
+                  const cities = d.locations.cities.filter((x) => x.country === c.slug);
+                  return [link(md(c.url), c.name), ...(cities.length ? [": ", ...join(cities.map((x) => [link(md(x.url), x.name)]), ", ")] : [])];
+                }),
+              ),
+            ]
+          : [paragraph("No countries yet.")]),
+        heading(2, "Cuisines"),
+        ...(d.cuisines.length ? [list(d.cuisines.map((c) => [link(md(c.url), c.name), `: ${c.tagline}`]))] : [paragraph("No cuisines yet.")]),
+        heading(2, "More"),
+        list([
+          [link(md(siteUrls.pricing()), "Plans and pricing"), " — for restaurant owners"],
+          [link(md(siteUrls.apiDocs()), "API for developers"), " — JSON API, Markdown twins, MCP tool server"],
+          [link(siteUrls.llmsIndex(), "Index of every Markdown page")],
+        ]),
+        attribution(meta.canonical),
+      ];
+    }
+
+    case "search": {
+      const d = page.data;
+      const out: RootContent[] = [heading(1, meta.title)];
+      const filters: Inline[][] = [];
+      if (d.query.q) filters.push(["Text: ", d.query.q]);
+      if (d.query.city) filters.push(["City: ", d.query.city]);
+      if (d.query.cuisine) filters.push(["Cuisine: ", d.query.cuisine]);
+      if (filters.length) out.push(list(filters));
+      if (d.error) {
+        out.push(paragraph("The search could not be run: ", d.error));
+      } else if (d.response) {
+        out.push(paragraph(`${d.response.total} result${d.response.total === 1 ? "" : "s"}${d.response.total > d.response.count ? `, showing the first ${d.response.count}` : ""}.`));
+        if (d.response.results.length) out.push(list(d.response.results.map(restaurantLine)));
+      }
+      out.push(paragraph("Parameters: ", code("q"), " (name, description or slug), ", code("city"), " and ", code("cuisine"), " (name or slug)."));
+      out.push(attribution(meta.canonical));
+      return out;
+    }
+
+    case "locations": {
+      const d = page.data;
+      return [
+        heading(1, meta.title),
+        ...(d.countries.length
+          ? d.countries.flatMap((c): RootContent[] => {
+              const cities = d.cities.filter((x) => x.country === c.slug);
+              return [
+                heading(2, link(md(c.url), c.name)),
+                cities.length ? list(cities.map((x) => [link(md(x.url), x.name), x.diningScene ? ` — ${x.diningScene}` : ""])) : paragraph("No cities yet."),
+              ];
+            })
+          : [paragraph("No countries yet.")]),
+        attribution(meta.canonical),
+      ];
+    }
+
+    case "country": {
+      const d = page.data;
+      const out: RootContent[] = [heading(1, meta.title)];
+      if (d.cities.length === 0) out.push(paragraph("No cities yet."));
+      for (const city of d.cities) {
+        out.push(heading(2, link(md(city.url), city.name)));
+        if (city.diningScene) out.push(paragraph(city.diningScene));
+        out.push(...listingBlocks(city.listing, "No published restaurants yet."));
+      }
+      out.push(paragraph(link(md(siteUrls.locations()), "All countries")));
+      out.push(attribution(meta.canonical));
+      return out;
+    }
+
+    case "city": {
+      const d = page.data;
+      return [
+        heading(1, meta.title),
+        ...(d.city.diningScene ? [paragraph(d.city.diningScene)] : []),
+        heading(2, "Restaurants"),
+        ...listingBlocks(d.listing, "No published restaurants yet."),
+        paragraph("Country: ", link(md(d.country.url), d.country.name)),
+        attribution(meta.canonical),
+      ];
+    }
+
+    case "cuisines":
+      return [
+        heading(1, meta.title),
+        page.data.cuisines.length
+          ? list(page.data.cuisines.map((c) => [link(md(c.url), c.namePlural), `: ${c.tagline}`]))
+          : paragraph("No cuisines yet."),
+        attribution(meta.canonical),
+      ];
+
+    case "cuisine": {
+      const d = page.data;
+      return [
+        heading(1, d.cuisine.namePlural),
+        paragraph(d.cuisine.tagline),
+        heading(2, "Restaurants"),
+        ...listingBlocks(d.listing, "No published restaurants yet."),
+        paragraph(link(md(siteUrls.cuisines()), "All cuisines")),
+        attribution(meta.canonical),
+      ];
+    }
+
+    case "plans": {
+      const d = page.data;
+      const limit = (n: number | null) => (n === null ? "Unlimited" : String(n));
+      const money = (n: number) => `${n} ${d.plans[0]?.priceCurrency ?? "EUR"}`;
+      const out: RootContent[] = [heading(1, meta.title), paragraph(d.note), paragraph(d.trial, ".")];
+      out.push(
+        table(
+          ["", ...d.plans.map((p) => p.name)],
+          [
+            ["Monthly", ...d.plans.map((p) => money(p.pricing.monthly))],
+            ["Yearly", ...d.plans.map((p) => `${money(p.pricing.yearly)} (${money(p.pricing.yearlyPerMonth)} per month)`)],
+            ["Lifetime", ...d.plans.map((p) => money(p.pricing.lifetime))],
+            ["Restaurants", ...d.plans.map((p) => limit(p.limits.restaurants))],
+            ["Menu items", ...d.plans.map((p) => limit(p.limits.menuItems))],
+            ["Languages", ...d.plans.map((p) => limit(p.limits.languages))],
+            ["AI generations per month", ...d.plans.map((p) => limit(p.limits.aiGenerationsPerMonth))],
+            ["AI translations per month", ...d.plans.map((p) => limit(p.limits.aiTranslationsPerMonth))],
+            ["Service branding on the menu", ...d.plans.map((p) => (p.showsServiceBranding ? "Yes" : "No"))],
+          ],
+        ),
+      );
+      for (const plan of d.plans) {
+        out.push(heading(2, plan.name), paragraph(plan.description), list(plan.features.map((f) => [f])));
+      }
+      out.push(
+        heading(2, "Sign up"),
+        paragraph(
+          "Restaurant owners sign up and edit their menus in the dashboard; this site and its API are read-only. Start at ",
+          link(d.signUpUrl),
+          ".",
+        ),
+        paragraph("The same data as JSON: ", link(`${siteUrls.apiIndex()}/plans`), "."),
+      );
+      return out;
+    }
+
+    case "developers": {
+      const d = page.data;
+      const example = d.exampleSlug;
+      return [
+        heading(1, meta.title),
+        paragraph(d.description),
+        list([
+          ["Base URL: ", link(d.baseUrl)],
+          ["Authentication: none (no API key, no account, no sandbox)"],
+          ["Specification: ", link(d.specification), " (OpenAPI 3.1)"],
+          ["Tool server (MCP, JSON-RPC 2.0 over HTTP): ", code(`POST ${siteUrls.mcp()}`), ", manifest ", link(siteUrls.mcpManifest())],
+        ]),
+        heading(2, "Endpoints"),
+        table(
+          ["Method", "Path", "What it returns", "Cache-Control"],
+          d.endpoints.map((e) => [e.methods.join(", "), code(e.path), e.summary, code(e.cacheControl)]),
+        ),
+        heading(2, "Examples"),
+        codeBlock(
+          [
+            `curl '${siteUrls.apiIndex()}/restaurants?q=fondue&limit=5'`,
+            example ? `curl '${siteUrls.restaurantApi(example)}'` : `curl '${siteUrls.apiIndex()}/restaurants/{slug}'`,
+            `curl '${siteUrls.apiIndex()}/locations'`,
+          ].join("\n"),
+          "sh",
+        ),
+        heading(2, "Markdown versions of every page"),
+        paragraph(
+          "Every page is also Markdown at the same URL: append ",
+          code(".md"),
+          " or send ",
+          code("Accept: text/markdown"),
+          ". The response has YAML front matter (title, description, canonical, language, updated), ",
+          code("Vary: Accept"),
+          " and a ",
+          code('Link: <…>; rel="canonical"'),
+          " header. An Accept header that allows neither HTML nor Markdown gets 406 not_acceptable with the available representations.",
+        ),
+        codeBlock(
+          [
+            example ? `curl '${md(siteUrls.restaurant(example))}'` : `curl '${siteUrls.home()}{slug}.md'`,
+            `curl -H 'Accept: text/markdown' '${example ? siteUrls.restaurant(example) : siteUrls.home()}'`,
+          ].join("\n"),
+          "sh",
+        ),
+        paragraph(
+          "Indexes: ",
+          link(siteUrls.llmsTxt(), "llms.txt"),
+          ", ",
+          link(siteUrls.llmsFull(), "llms-full.txt"),
+          ", ",
+          link(siteUrls.llmsIndex(), "llms-index.md"),
+          ", ",
+          link(siteUrls.sitemap(), "sitemap.xml"),
+          ".",
+        ),
+        heading(2, "Errors"),
+        paragraph("Every error under /api is JSON with ", code("error"), ", ", code("status"), ", ", code("message"), ", ", code("hint"), ", ", code("documentation"), " and ", code("specification"), ". Branch on ", code("error"), "."),
+        table(["error", "HTTP status", "Hint"], d.errors.codes.map((c) => [code(c.error), String(c.status), c.hint])),
+        heading(2, "Limits"),
+        list([[d.conventions.rateLimits], [d.conventions.conditionalRequests], [d.conventions.cors], [d.conventions.methods]]),
+        heading(2, "Terms of use"),
+        paragraph(ATTRIBUTION),
+        paragraph(...attributionInline(), " Credit ", link(d.baseUrl), " where the data is shown. The data is provided as is, without warranty; menus, prices and allergens can change — diners with allergies should confirm with the restaurant."),
+      ];
+    }
+  }
+}
+
+/** The whole Markdown document of a page, front matter first. */
+export function pageMarkdown(page: PageData, meta: PageMeta): string {
+  return renderDocument(
+    { title: meta.title, description: meta.description, canonical: meta.canonical, language: meta.language, updated: meta.updated },
+    bodyOf(page, meta),
+  );
+}
+
+/** The body alone (no front matter), for llms-full.txt. */
+export function pageMarkdownSection(page: PageData, meta: PageMeta): RootContent[] {
+  return bodyOf(page, meta);
+}
+
+/** 404 in Markdown: unknown paths, unknown or unpublished restaurants. */
+export function notFoundMarkdown(canonical: string): string {
+  return renderDocument(
+    { title: "Page not found", description: "There is no published page at this address.", canonical, language: "en", updated: new Date(0).toISOString() },
+    [
+      heading(1, "Page not found"),
+      paragraph("There is no published page at this address. Restaurants whose menu is not published are not shown."),
+      list([
+        [link(siteUrls.llmsIndex(), "Every Markdown page")],
+        [link(md(siteUrls.search()), "Search restaurants")],
+      ]),
+    ],
+  );
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import type { PublicRestaurant } from "../serializers";
+import { buildMenuView, dietsOf, formatPrice, languageName, openingDays, tagLabel } from "./menu-view";
+
+const base: PublicRestaurant = {
+  slug: "z",
+  name: "Z",
+  description: null,
+  url: "https://menus.example/z",
+  updatedAt: "2026-01-01T00:00:00.000Z",
+  currency: "CHF",
+  defaultLanguage: "de",
+  languages: ["de", "en"],
+  cuisine: null,
+  contact: { phone: null, address: "Seestrasse 12", city: "Zürich", postalCode: "8002", country: "Switzerland", latitude: null, longitude: null },
+  openingHours: null,
+  images: { logo: null, banner: null },
+  ratings: { search: null, travel: null },
+  categories: [
+    {
+      name: "Vorspeisen",
+      description: "Zum Teilen",
+      translations: { en: { name: "Starters", description: "" } },
+      items: [
+        { name: "Suppe", description: "Heiss", translations: { en: { name: "Soup", description: "Hot" } }, price: 14.5, compareAtPrice: 16, currency: "CHF", imageUrl: null, isAvailable: true, badge: " ", tags: ["vegan", "spicy"], allergens: ["celery"], nutrition: null, variants: [{ name: "Klein", price: 9 }] },
+        { name: "Tatar", description: null, translations: {}, price: 28, compareAtPrice: null, currency: "CHF", imageUrl: null, isAvailable: false, badge: "Neu", tags: [], allergens: ["eggs", "mustard"], nutrition: null, variants: null },
+      ],
+    },
+  ],
+};
+
+describe("buildMenuView", () => {
+  it("uses translations and marks what fell back to the default language", () => {
+    const v = buildMenuView(base, "en")!;
+    const cat = v.categories[0];
+    expect(cat.name).toEqual({ text: "Starters", lang: "en" });
+    expect(cat.description).toEqual({ text: "Zum Teilen", lang: "de" });
+    expect(cat.items[0].name).toEqual({ text: "Soup", lang: "en" });
+    expect(cat.items[0].description).toEqual({ text: "Hot", lang: "en" });
+    expect(cat.items[1].name).toEqual({ text: "Tatar", lang: "de" });
+    expect(v.url).toBe(`${process.env.PUBLIC_BASE_URL?.replace(/\/+$/, "") || `http://localhost:${process.env.PORT || 3000}`}/z/en`);
+    expect(v.languages.map((l) => [l.code, l.current])).toEqual([["de", false], ["en", true]]);
+  });
+
+  it("is null for a language the restaurant does not offer", () => {
+    expect(buildMenuView(base, "fr")).toBeNull();
+  });
+
+  it("formats prices, keeps availability, badges, diets and allergens", () => {
+    const v = buildMenuView(base)!;
+    const [soup, tatar] = v.categories[0].items;
+    expect(soup.price).toBe(formatPrice(14.5, "CHF", "de"));
+    expect(soup.compareAtPrice).toBe(formatPrice(16, "CHF", "de"));
+    expect(soup.badge).toBeNull();
+    expect(soup.diets).toEqual(["vegan", "vegetarian", "lactose-free"]);
+    expect(soup.variants).toEqual([{ name: "Klein", price: formatPrice(9, "CHF", "de"), priceValue: 9 }]);
+    expect(tatar.available).toBe(false);
+    expect(tatar.allergens.map((a) => a.label)).toEqual(["Eggs", "Mustard"]);
+    expect(v.allergensPresent.map((a) => a.code)).toEqual(["eggs", "celery", "mustard"]);
+    expect(v.dietsPresent.map((d) => d.code)).toEqual(["vegan", "vegetarian", "lactose-free"]);
+    expect(v.address).toBe("Seestrasse 12, 8002 Zürich, Switzerland");
+    expect(v.itemCount).toBe(2);
+  });
+});
+
+describe("helpers", () => {
+  it("lists all seven days, closed ones and overnight ranges", () => {
+    const days = openingDays({ mon: "10:00-01:00", wed: "11:30-14:00" })!;
+    expect(days.map((d) => d.day)).toEqual(["mon", "tue", "wed", "thu", "fri", "sat", "sun"]);
+    expect(days[0]).toMatchObject({ hours: "10:00–01:00", overnight: true });
+    expect(days[1]).toMatchObject({ hours: null });
+    expect(days[2]).toMatchObject({ hours: "11:30–14:00", overnight: false, opens: "11:30", closes: "14:00" });
+    expect(openingDays(null)).toBeNull();
+  });
+
+  it("names languages in themselves and labels tags", () => {
+    expect(languageName("de")).toBe("Deutsch");
+    expect(languageName("fr")).toBe("Français");
+    expect(languageName("zz-ZZ")).toBe("zz-ZZ");
+    expect(tagLabel("chef-s-choice")).toBe("Chef's choice");
+    expect(tagLabel("house-special")).toBe("House special");
+    expect(dietsOf(["vegetarian"])).toEqual(["vegetarian"]);
+  });
+
+  it("formats JPY without decimals", () => {
+    expect(formatPrice(800, "JPY", "en")).toBe("¥800");
+  });
+});

@@ -1,0 +1,255 @@
+// The menu page's view of one restaurant in one language, built from the public Restaurant object
+// (the same object GET /api/public/restaurants/{slug} returns). The HTML page, the Markdown twin
+// and the JSON-LD all render this one view, so they cannot disagree.
+import { ALLERGEN_LABELS, type Allergen } from "../menu/allergens";
+import { DAY_KEYS } from "../import/import-schema";
+import type { PublicMenuItem, PublicRestaurant } from "../serializers";
+import { markdownUrlOf, siteUrls } from "../site-urls";
+
+export type DayKey = (typeof DAY_KEYS)[number];
+
+export const DAY_LABELS: Record<DayKey, string> = {
+  mon: "Monday",
+  tue: "Tuesday",
+  wed: "Wednesday",
+  thu: "Thursday",
+  fri: "Friday",
+  sat: "Saturday",
+  sun: "Sunday",
+};
+
+/** Dietary tags the diet filter and schema.org understand, and the tags that imply them. */
+export const DIETS = {
+  vegan: { label: "Vegan", schema: "https://schema.org/VeganDiet", impliedBy: [] as string[] },
+  vegetarian: { label: "Vegetarian", schema: "https://schema.org/VegetarianDiet", impliedBy: ["vegan"] },
+  "gluten-free": { label: "Gluten-free", schema: "https://schema.org/GlutenFreeDiet", impliedBy: [] as string[] },
+  "lactose-free": { label: "Lactose-free", schema: "https://schema.org/LowLactoseDiet", impliedBy: ["vegan"] },
+  halal: { label: "Halal", schema: "https://schema.org/HalalDiet", impliedBy: [] as string[] },
+  kosher: { label: "Kosher", schema: "https://schema.org/KosherDiet", impliedBy: [] as string[] },
+  "low-calorie": { label: "Low-calorie", schema: "https://schema.org/LowCalorieDiet", impliedBy: [] as string[] },
+  "low-fat": { label: "Low-fat", schema: "https://schema.org/LowFatDiet", impliedBy: [] as string[] },
+  "low-salt": { label: "Low-salt", schema: "https://schema.org/LowSaltDiet", impliedBy: [] as string[] },
+  diabetic: { label: "Diabetic-friendly", schema: "https://schema.org/DiabeticDiet", impliedBy: [] as string[] },
+} as const;
+
+export type Diet = keyof typeof DIETS;
+
+const TAG_LABELS: Record<string, string> = {
+  ...Object.fromEntries(Object.entries(DIETS).map(([k, v]) => [k, v.label])),
+  spicy: "Spicy",
+  "chef-s-choice": "Chef's choice",
+};
+
+/** "chef-s-choice" → "Chef's choice"; unknown tags are humanised, never dropped. */
+export function tagLabel(tag: string): string {
+  const known = TAG_LABELS[tag];
+  if (known) return known;
+  const words = tag.replace(/-/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The diets an item satisfies: its own diet tags plus those they imply (vegan ⇒ vegetarian). */
+export function dietsOf(tags: readonly string[]): Diet[] {
+  return (Object.keys(DIETS) as Diet[]).filter((diet) => tags.includes(diet) || DIETS[diet].impliedBy.some((t) => tags.includes(t)));
+}
+
+/** A language code's own name ("de" → "Deutsch"); the code itself when Intl does not know it. */
+export function languageName(code: string): string {
+  try {
+    const name = new Intl.DisplayNames([code], { type: "language", fallback: "none" }).of(code);
+    if (name && name !== code) return name.charAt(0).toLocaleUpperCase(code) + name.slice(1);
+  } catch {
+    // not a language Intl knows
+  }
+  return code;
+}
+
+/** A price in the currency's own format for the page language ("CHF 14.50", "￥800"). */
+export function formatPrice(amount: number, currency: string, lang: string): string {
+  try {
+    return new Intl.NumberFormat(lang, { style: "currency", currency }).format(amount);
+  } catch {
+    return `${amount} ${currency}`;
+  }
+}
+
+/** Text in a language, so that pages can mark text that fell back to the default language. */
+export interface LocalizedText {
+  text: string;
+  lang: string;
+}
+
+export interface ItemView {
+  name: LocalizedText;
+  description: LocalizedText | null;
+  price: string;
+  priceValue: number;
+  compareAtPrice: string | null;
+  currency: string;
+  variants: { name: string; price: string; priceValue: number }[];
+  badge: string | null;
+  tags: { code: string; label: string }[];
+  diets: Diet[];
+  allergens: { code: Allergen; label: string }[];
+  available: boolean;
+  imageUrl: string | null;
+  nutrition: { name: string; value: string }[];
+}
+
+export interface CategoryView {
+  name: LocalizedText;
+  description: LocalizedText | null;
+  items: ItemView[];
+}
+
+export interface LanguageLink {
+  code: string;
+  name: string;
+  url: string;
+  markdownUrl: string;
+  current: boolean;
+}
+
+export interface OpeningDay {
+  day: DayKey;
+  label: string;
+  /** "11:30–14:00", null when closed */
+  hours: string | null;
+  opens: string | null;
+  closes: string | null;
+  /** closes after midnight */
+  overnight: boolean;
+}
+
+export interface MenuView {
+  restaurant: PublicRestaurant;
+  slug: string;
+  lang: string;
+  defaultLanguage: string;
+  url: string;
+  markdownUrl: string;
+  name: string;
+  description: string | null;
+  languages: LanguageLink[];
+  address: string | null;
+  openingHours: OpeningDay[] | null;
+  ratings: { provider: "search" | "travel"; label: string; rating: number; reviewCount: number | null }[];
+  categories: CategoryView[];
+  itemCount: number;
+  allergensPresent: { code: Allergen; label: string }[];
+  dietsPresent: { code: Diet; label: string }[];
+  updatedAt: string;
+}
+
+const clean = (s: string | null | undefined): string | null => {
+  const t = s?.trim();
+  return t ? t : null;
+};
+
+function localize(
+  original: { name: string; description: string | null; translations: PublicMenuItem["translations"] },
+  lang: string,
+  defaultLanguage: string,
+): { name: LocalizedText; description: LocalizedText | null } {
+  const t = lang === defaultLanguage ? undefined : original.translations[lang];
+  const translatedName = clean(t?.name);
+  const translatedDescription = clean(t?.description);
+  const originalDescription = clean(original.description);
+  return {
+    name: translatedName ? { text: translatedName, lang } : { text: original.name, lang: defaultLanguage },
+    description: translatedDescription
+      ? { text: translatedDescription, lang }
+      : originalDescription
+        ? { text: originalDescription, lang: defaultLanguage }
+        : null,
+  };
+}
+
+function nutritionEntries(nutrition: Record<string, unknown> | null): { name: string; value: string }[] {
+  if (!nutrition) return [];
+  return Object.entries(nutrition)
+    .filter(([, v]) => v !== null && (typeof v === "number" || typeof v === "string" || typeof v === "boolean"))
+    .map(([k, v]) => ({ name: k.replace(/_/g, " "), value: typeof v === "boolean" ? (v ? "yes" : "no") : String(v) }));
+}
+
+export function openingDays(hours: Record<string, string> | null): OpeningDay[] | null {
+  if (!hours) return null;
+  return DAY_KEYS.map((day) => {
+    const range = hours[day];
+    if (!range) return { day, label: DAY_LABELS[day], hours: null, opens: null, closes: null, overnight: false };
+    const [opens, closes] = range.split("-");
+    return { day, label: DAY_LABELS[day], hours: `${opens}–${closes}`, opens, closes, overnight: closes <= opens };
+  });
+}
+
+export function addressLine(contact: PublicRestaurant["contact"]): string | null {
+  const cityPart = [contact.postalCode, contact.city].filter(Boolean).join(" ");
+  const parts = [contact.address, cityPart, contact.country].map((p) => clean(p)).filter((p): p is string => p !== null);
+  return parts.length ? parts.join(", ") : null;
+}
+
+/**
+ * The view of `restaurant` in `lang`. Returns null when the restaurant does not offer `lang`
+ * (the page is then a 404, in both representations).
+ */
+export function buildMenuView(restaurant: PublicRestaurant, lang: string = restaurant.defaultLanguage): MenuView | null {
+  const defaultLanguage = restaurant.defaultLanguage;
+  const languages = restaurant.languages.includes(defaultLanguage) ? restaurant.languages : [defaultLanguage, ...restaurant.languages];
+  if (!languages.includes(lang)) return null;
+
+  const categories: CategoryView[] = restaurant.categories.map((category) => ({
+    ...localize(category, lang, defaultLanguage),
+    items: category.items.map((item): ItemView => {
+      const { name, description } = localize(item, lang, defaultLanguage);
+      return {
+        name,
+        description,
+        price: formatPrice(item.price, item.currency, lang),
+        priceValue: item.price,
+        compareAtPrice: item.compareAtPrice === null ? null : formatPrice(item.compareAtPrice, item.currency, lang),
+        currency: item.currency,
+        variants: (item.variants ?? []).map((v) => ({ name: v.name, price: formatPrice(v.price, item.currency, lang), priceValue: v.price })),
+        badge: clean(item.badge),
+        tags: item.tags.map((code) => ({ code, label: tagLabel(code) })),
+        diets: dietsOf(item.tags),
+        allergens: item.allergens.map((code) => ({ code, label: ALLERGEN_LABELS[code] })),
+        available: item.isAvailable,
+        imageUrl: item.imageUrl,
+        nutrition: nutritionEntries(item.nutrition),
+      };
+    }),
+  }));
+
+  const allItems = categories.flatMap((c) => c.items);
+  const allergenCodes = new Set(allItems.flatMap((i) => i.allergens.map((a) => a.code)));
+  const dietCodes = new Set(allItems.flatMap((i) => i.diets));
+  const ratings: MenuView["ratings"] = [];
+  for (const provider of ["search", "travel"] as const) {
+    const r = restaurant.ratings[provider];
+    if (r) ratings.push({ provider, label: provider === "search" ? "Search reviews" : "Travel reviews", rating: r.rating, reviewCount: r.reviewCount });
+  }
+  const url = siteUrls.restaurantInLanguage(restaurant.slug, lang, defaultLanguage);
+
+  return {
+    restaurant,
+    slug: restaurant.slug,
+    lang,
+    defaultLanguage,
+    url,
+    markdownUrl: markdownUrlOf(url),
+    name: restaurant.name,
+    description: clean(restaurant.description),
+    languages: languages.map((code) => {
+      const u = siteUrls.restaurantInLanguage(restaurant.slug, code, defaultLanguage);
+      return { code, name: languageName(code), url: u, markdownUrl: markdownUrlOf(u), current: code === lang };
+    }),
+    address: addressLine(restaurant.contact),
+    openingHours: openingDays(restaurant.openingHours),
+    ratings,
+    categories,
+    itemCount: allItems.length,
+    allergensPresent: (Object.keys(ALLERGEN_LABELS) as Allergen[]).filter((a) => allergenCodes.has(a)).map((code) => ({ code, label: ALLERGEN_LABELS[code] })),
+    dietsPresent: (Object.keys(DIETS) as Diet[]).filter((d) => dietCodes.has(d)).map((code) => ({ code, label: DIETS[code].label })),
+    updatedAt: restaurant.updatedAt,
+  };
+}

@@ -1,0 +1,307 @@
+// The data of every public page, loaded through the same capabilities the JSON API uses
+// (getRestaurantMenu, searchRestaurants, listLocations, listCuisineDirectory, serializePlans,
+// apiIndex). The HTML page and its Markdown twin both render the object loaded here.
+import { apiIndex } from "../api-catalog";
+import { listCuisineDirectory } from "../directory/list-cuisine-directory";
+import { listLocations } from "../directory/list-locations";
+import { ApiError } from "../http/api-errors";
+import { getRestaurantMenu } from "../restaurants/get-restaurant-menu";
+import { searchRestaurants } from "../restaurants/search-restaurants";
+import {
+  serializePlans,
+  type PublicCity,
+  type PublicCountry,
+  type PublicCuisine,
+  type PublicLocations,
+  type PublicPlans,
+  type PublicSearchResponse,
+  type PublicSearchResult,
+} from "../serializers";
+import { markdownUrlOf, siteUrls } from "../site-urls";
+import { buildMenuView, type MenuView } from "./menu-view";
+import { siteUpdatedAt } from "./site-queries";
+import type { PageRouteId, RouteMatch, RouteParams } from "./routes";
+
+export const SITE_NAME = "Menu Service";
+export const SITE_SUMMARY = "Restaurant menus with prices, allergens and dietary tags — for diners, developers and AI agents.";
+export const ATTRIBUTION =
+  "Data is for informational use with attribution to the service's website, subject to its terms of use.";
+
+/** How many restaurants a listing page shows (the search API's maximum). */
+export const LISTING_LIMIT = 50;
+
+export interface ListingBlock {
+  total: number;
+  results: PublicSearchResult[];
+  /** the search page with the same filter, for "all N restaurants" when total > results */
+  moreUrl: string;
+}
+
+export interface PageDataById {
+  home: { featured: PublicSearchResult[]; totalRestaurants: number; locations: PublicLocations; cuisines: PublicCuisine[] };
+  search: {
+    query: { q: string; city: string; cuisine: string };
+    response: PublicSearchResponse | null;
+    error: string | null;
+    locations: PublicLocations;
+    cuisines: PublicCuisine[];
+  };
+  locations: PublicLocations;
+  country: { country: PublicCountry; cities: (PublicCity & { listing: ListingBlock })[] };
+  city: { city: PublicCity; country: PublicCountry; listing: ListingBlock };
+  cuisines: { cuisines: PublicCuisine[] };
+  cuisine: { cuisine: PublicCuisine; listing: ListingBlock };
+  plans: PublicPlans;
+  developers: ReturnType<typeof apiIndex> & { exampleSlug: string | null };
+  restaurant: MenuView;
+  restaurantLanguage: MenuView;
+}
+
+export type PageData<K extends PageRouteId = PageRouteId> = { [P in K]: { id: P; data: PageDataById[P] } }[K];
+
+export type PageLoadResult =
+  | { kind: "ok"; page: PageData; /** newest menu update on the site: "updated" of pages without their own date */ siteUpdated: string }
+  | { kind: "not_found" }
+  | { kind: "redirect"; location: string };
+
+async function listing(filter: { city?: string; cuisine?: string }): Promise<ListingBlock> {
+  const response = await searchRestaurants({ ...filter, limit: LISTING_LIMIT });
+  return { total: response.total, results: response.results, moreUrl: siteUrls.search(filter) };
+}
+
+const isNotFound = (e: unknown) => e instanceof ApiError && e.code === "not_found";
+
+type Loader<K extends PageRouteId> = (params: RouteParams, query: URLSearchParams) => Promise<PageDataById[K] | null | { redirect: string }>;
+
+const LOADERS: { [K in PageRouteId]: Loader<K> } = {
+  async home() {
+    const [all, locations, { cuisines }] = await Promise.all([searchRestaurants({ limit: LISTING_LIMIT }), listLocations(), listCuisineDirectory()]);
+    // "Featured": the most recently updated menus.
+    const featured = [...all.results].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.name.localeCompare(b.name)).slice(0, 6);
+    return { featured, totalRestaurants: all.total, locations, cuisines };
+  },
+
+  async search(_params, query) {
+    const q = query.get("q")?.trim() ?? "";
+    const city = query.get("city")?.trim() ?? "";
+    const cuisine = query.get("cuisine")?.trim() ?? "";
+    const [locations, { cuisines }] = await Promise.all([listLocations(), listCuisineDirectory()]);
+    try {
+      const response = await searchRestaurants({ q: q || undefined, city: city || undefined, cuisine: cuisine || undefined, limit: LISTING_LIMIT });
+      return { query: { q, city, cuisine }, response, error: null, locations, cuisines };
+    } catch (error) {
+      if (error instanceof ApiError && error.code === "invalid_request") {
+        return { query: { q, city, cuisine }, response: null, error: error.message, locations, cuisines };
+      }
+      throw error;
+    }
+  },
+
+  locations: () => listLocations(),
+
+  async country(params) {
+    const locations = await listLocations();
+    const country = locations.countries.find((c) => c.slug === params.country);
+    if (!country) return null;
+    const cities = locations.cities.filter((c) => c.country === country.slug);
+    const listings = await Promise.all(cities.map((c) => listing({ city: c.slug })));
+    return { country, cities: cities.map((c, i) => ({ ...c, listing: listings[i] })) };
+  },
+
+  async city(params) {
+    const locations = await listLocations();
+    const city = locations.cities.find((c) => c.country === params.country && c.slug === params.city);
+    const country = locations.countries.find((c) => c.slug === params.country);
+    if (!city || !country) return null;
+    return { city, country, listing: await listing({ city: city.slug }) };
+  },
+
+  cuisines: () => listCuisineDirectory(),
+
+  async cuisine(params) {
+    const { cuisines } = await listCuisineDirectory();
+    const cuisine = cuisines.find((c) => c.slug === params.cuisine);
+    if (!cuisine) return null;
+    return { cuisine, listing: await listing({ cuisine: cuisine.slug }) };
+  },
+
+  plans: async () => serializePlans(),
+
+  async developers() {
+    const sample = await searchRestaurants({ limit: 1 });
+    const exampleSlug = sample.results[0]?.slug ?? null;
+    return { ...apiIndex(exampleSlug ?? undefined), exampleSlug };
+  },
+
+  async restaurant(params) {
+    try {
+      return buildMenuView(await getRestaurantMenu({ slug: params.slug }));
+    } catch (e) {
+      if (isNotFound(e)) return null;
+      throw e;
+    }
+  },
+
+  async restaurantLanguage(params) {
+    let restaurant;
+    try {
+      restaurant = await getRestaurantMenu({ slug: params.slug });
+    } catch (e) {
+      if (isNotFound(e)) return null;
+      throw e;
+    }
+    // The default language has one URL: the bare /{slug}.
+    if (params.lang === restaurant.defaultLanguage) return { redirect: siteUrls.restaurant(restaurant.slug) };
+    return buildMenuView(restaurant, params.lang);
+  },
+};
+
+/**
+ * Whether a parameterised page exists, answered from the cached capabilities before the App
+ * Router is asked to render it: the render cache (ISR) then only ever holds real pages, however
+ * many made-up slugs crawlers try. Static pages always exist.
+ */
+export async function pageExists(match: RouteMatch): Promise<boolean> {
+  const { id } = match.route;
+  const p = match.params;
+  if (id === "restaurant" || id === "restaurantLanguage") {
+    try {
+      const restaurant = await getRestaurantMenu({ slug: p.slug });
+      return id === "restaurant" || restaurant.languages.includes(p.lang) || restaurant.defaultLanguage === p.lang;
+    } catch (e) {
+      if (isNotFound(e)) return false;
+      throw e;
+    }
+  }
+  if (id === "country" || id === "city") {
+    const locations = await listLocations();
+    return id === "country"
+      ? locations.countries.some((c) => c.slug === p.country)
+      : locations.cities.some((c) => c.country === p.country && c.slug === p.city);
+  }
+  if (id === "cuisine") return (await listCuisineDirectory()).cuisines.some((c) => c.slug === p.cuisine);
+  return true;
+}
+
+export async function loadPage(match: RouteMatch, query: URLSearchParams = new URLSearchParams()): Promise<PageLoadResult> {
+  const loader = LOADERS[match.route.id] as Loader<PageRouteId>;
+  const [data, siteUpdated] = await Promise.all([loader(match.params, query), siteUpdatedAt()]);
+  if (data === null) return { kind: "not_found" };
+  if (typeof data === "object" && "redirect" in data) return { kind: "redirect", location: data.redirect };
+  return { kind: "ok", page: { id: match.route.id, data } as PageData, siteUpdated };
+}
+
+// ————— the head of every page: title, description, canonical, language, updated —————
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  canonical: string;
+  markdownUrl: string;
+  /** BCP 47 code of the page's content */
+  language: string;
+  /** ISO 8601; the newest content date the page shows */
+  updated: string;
+  /** hreflang → URL (menu pages) */
+  alternates?: Record<string, string>;
+}
+
+const newest = (dates: string[], fallback: string) => dates.reduce((a, b) => (b > a ? b : a), fallback);
+
+function oneLine(s: string): string {
+  return s.replace(/\s+/g, " ").trim();
+}
+
+function truncate(s: string, max = 300): string {
+  const line = oneLine(s);
+  return line.length <= max ? line : `${line.slice(0, max - 1).trimEnd()}…`;
+}
+
+export function pageMeta(page: PageData, siteUpdated: string): PageMeta {
+  const base = (canonical: string, rest: Omit<PageMeta, "canonical" | "markdownUrl" | "language"> & { language?: string }): PageMeta => ({
+    canonical,
+    markdownUrl: markdownUrlOf(canonical),
+    language: "en",
+    ...rest,
+    description: truncate(rest.description),
+  });
+  const siteDate = siteUpdated;
+  switch (page.id) {
+    case "home":
+      return base(siteUrls.home(), {
+        title: `${SITE_NAME}: restaurant menus with prices and allergens`,
+        description: `${SITE_SUMMARY} ${page.data.totalRestaurants} published menus.`,
+        updated: newest(page.data.featured.map((r) => r.updatedAt), siteDate),
+      });
+    case "search": {
+      const { q, city, cuisine } = page.data.query;
+      const filters = [q && `“${q}”`, city && `in ${city}`, cuisine && `cuisine ${cuisine}`].filter(Boolean).join(" ");
+      const total = page.data.response?.total ?? 0;
+      return base(siteUrls.search({ q, city, cuisine }), {
+        title: filters ? `Restaurants matching ${filters}` : "All restaurants",
+        description: page.data.error ?? `${total} published restaurant${total === 1 ? "" : "s"}${filters ? ` matching ${filters}` : ""}.`,
+        updated: newest(page.data.response?.results.map((r) => r.updatedAt) ?? [], siteDate),
+      });
+    }
+    case "locations":
+      return base(siteUrls.locations(), {
+        title: "Restaurants by country and city",
+        description: `${page.data.countries.length} countries and ${page.data.cities.length} cities with published menus.`,
+        updated: siteDate,
+      });
+    case "country":
+      return base(page.data.country.url, {
+        title: `Restaurants in ${page.data.country.name}`,
+        description: `Menus with prices and allergens in ${page.data.cities.map((c) => c.name).join(", ") || page.data.country.name}.`,
+        updated: newest(page.data.cities.flatMap((c) => c.listing.results.map((r) => r.updatedAt)), siteDate),
+      });
+    case "city":
+      return base(page.data.city.url, {
+        title: `Restaurants in ${page.data.city.name}, ${page.data.country.name}`,
+        description: page.data.city.diningScene ?? `${page.data.listing.total} restaurants in ${page.data.city.name} with menus, prices and allergens.`,
+        updated: newest(page.data.listing.results.map((r) => r.updatedAt), siteDate),
+      });
+    case "cuisines":
+      return base(siteUrls.cuisines(), {
+        title: "Restaurants by cuisine",
+        description: page.data.cuisines.map((c) => c.name).join(", ") || "Cuisine types.",
+        updated: siteDate,
+      });
+    case "cuisine":
+      return base(page.data.cuisine.url, {
+        title: page.data.cuisine.namePlural,
+        description: page.data.cuisine.tagline,
+        updated: newest(page.data.listing.results.map((r) => r.updatedAt), siteDate),
+      });
+    case "plans":
+      return base(siteUrls.pricing(), {
+        title: "Plans and pricing",
+        description: `${page.data.plans.map((p) => p.name).join(" and ")} plans, prices in ${page.data.plans[0]?.priceCurrency ?? "EUR"} and the limits the service enforces. ${page.data.trial}.`,
+        updated: siteDate,
+      });
+    case "developers":
+      return base(siteUrls.apiDocs(), {
+        title: "API for developers",
+        description: "A public, read-only JSON API of restaurant menus, Markdown versions of every page and an MCP tool server. No API key.",
+        updated: siteDate,
+      });
+    case "restaurant":
+    case "restaurantLanguage": {
+      const view = page.data;
+      const cuisine = view.restaurant.cuisine;
+      const city = view.restaurant.contact.city;
+      const where = [cuisine, city].filter(Boolean).join(" restaurant in ");
+      const alternates: Record<string, string> = Object.fromEntries(view.languages.map((l) => [l.code, l.url]));
+      alternates["x-default"] = siteUrls.restaurant(view.slug);
+      return {
+        title: `${view.name} – menu`,
+        description: truncate(view.description ?? `${where || "Restaurant"}: menu with prices, allergens and dietary tags.`),
+        canonical: view.url,
+        markdownUrl: view.markdownUrl,
+        language: view.lang,
+        updated: view.updatedAt,
+        alternates,
+      };
+    }
+  }
+}

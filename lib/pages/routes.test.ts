@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { RESERVED_SLUGS } from "../import/import-schema";
+import { internalRenderPath, internalRenderPrefix, keptQuery, matchPageRoute, PAGE_ROUTE_IDS, PAGE_ROUTES, pathOf, renderKey } from "./routes";
+
+describe("the page route table", () => {
+  it.each([
+    ["/", "home", {}],
+    ["/search", "search", {}],
+    ["/locations", "locations", {}],
+    ["/locations/switzerland", "country", { country: "switzerland" }],
+    ["/locations/switzerland/zurich", "city", { country: "switzerland", city: "zurich" }],
+    ["/cuisines", "cuisines", {}],
+    ["/cuisines/swiss", "cuisine", { cuisine: "swiss" }],
+    ["/plans", "plans", {}],
+    ["/developers", "developers", {}],
+    ["/zunfthaus-am-see", "restaurant", { slug: "zunfthaus-am-see" }],
+    ["/zunfthaus-am-see/fr", "restaurantLanguage", { slug: "zunfthaus-am-see", lang: "fr" }],
+    ["/zunfthaus-am-see/pt-BR", "restaurantLanguage", { slug: "zunfthaus-am-see", lang: "pt-BR" }],
+  ])("%s → %s", (path, id, params) => {
+    const match = matchPageRoute(path);
+    expect(match?.route.id).toBe(id);
+    expect(match?.params).toEqual(params);
+  });
+
+  it.each(["/api", "/md", "/render", "/render/v1", "/index", "/docs/api", "/Zunfthaus", "/a/b/c/d", "/zunfthaus-am-see/FR", "/zunfthaus-am-see/french", "/%E0%A4%A", "/x--y", "/locations/a/b/c"])(
+    "%s is no page",
+    (path) => {
+      expect(matchPageRoute(path)).toBeNull();
+    },
+  );
+
+  it("no static page path can be a restaurant slug", () => {
+    for (const route of Object.values(PAGE_ROUTES)) {
+      const first = route.pattern.split("/")[1];
+      if (first && !first.startsWith(":")) expect(RESERVED_SLUGS.has(first), first).toBe(true);
+    }
+    for (const internal of ["render", "index", "sitemaps", "md", "llms.txt", "llms-full.txt", "llms-index.md", "sitemap.xml", "robots.txt"]) {
+      expect(RESERVED_SLUGS.has(internal), internal).toBe(true);
+    }
+  });
+
+  it("every route id is in the table, and paths round-trip", () => {
+    expect(Object.keys(PAGE_ROUTES).sort()).toEqual([...PAGE_ROUTE_IDS].sort());
+    expect(pathOf("city", { country: "switzerland", city: "zurich" })).toBe("/locations/switzerland/zurich");
+    expect(matchPageRoute(pathOf("restaurantLanguage", { slug: "a-b", lang: "en" }))?.route.id).toBe("restaurantLanguage");
+  });
+
+  it("maps public pages to their internal App Router render paths", () => {
+    const prefix = `/render/${renderKey()}`;
+    expect(internalRenderPrefix()).toBe(prefix);
+    expect(internalRenderPath(matchPageRoute("/"))).toBe(prefix);
+    expect(internalRenderPath(matchPageRoute("/zunfthaus-am-see"))).toBe(`${prefix}/r/zunfthaus-am-see`);
+    expect(internalRenderPath(matchPageRoute("/zunfthaus-am-see/fr"))).toBe(`${prefix}/r/zunfthaus-am-see/fr`);
+    expect(internalRenderPath(matchPageRoute("/locations/switzerland/zurich"))).toBe(`${prefix}/locations/switzerland/zurich`);
+    expect(internalRenderPath(null)).toBe(`${prefix}/r/-`);
+  });
+
+  it("the render key changes with the base URL and the database, so cached renders never cross configurations", () => {
+    const saved = { base: process.env.PUBLIC_BASE_URL, db: process.env.DATABASE_URL };
+    try {
+      process.env.PUBLIC_BASE_URL = "http://127.0.0.1:4000";
+      process.env.DATABASE_URL = "file:/tmp/a.db";
+      const a = renderKey();
+      expect(a).toMatch(/^[A-Za-z0-9]{12}$/);
+      expect(renderKey()).toBe(a);
+      process.env.PUBLIC_BASE_URL = "http://127.0.0.1:4001";
+      expect(renderKey()).not.toBe(a);
+      process.env.PUBLIC_BASE_URL = "http://127.0.0.1:4000";
+      process.env.DATABASE_URL = "file:/tmp/b.db";
+      expect(renderKey()).not.toBe(a);
+    } finally {
+      for (const [k, v] of [["PUBLIC_BASE_URL", saved.base], ["DATABASE_URL", saved.db]] as const) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+    }
+  });
+
+  it("keeps only the query parameters a page reads", () => {
+    const search = new URLSearchParams("q=fondue&utm_source=x&city=&cuisine=swiss");
+    expect(keptQuery(PAGE_ROUTES.search, search).toString()).toBe("q=fondue&cuisine=swiss");
+    expect(keptQuery(PAGE_ROUTES.restaurant, search).toString()).toBe("");
+  });
+});

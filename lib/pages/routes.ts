@@ -1,0 +1,191 @@
+// The route table of the public pages: one entry per page shape. Everything that has to know the
+// set of pages is driven by it — path matching for the HTML and Markdown handlers, the internal
+// render path of each page, /llms-index.md, /sitemap.xml and llms.txt (lib/pages/page-index.ts
+// enumerates every instance of every route; a Record keyed by the route id makes a forgotten
+// route a type error). Pure: no database access, no framework.
+import { createHash } from "node:crypto";
+import { databaseUrl } from "../db/database-url";
+import { RESERVED_SLUGS } from "../import/import-schema";
+import type { CachePolicy } from "../http/cache-policy";
+import { publicBaseUrl } from "../site-urls";
+import { INTERNAL_RENDER_PREFIX_ROOT } from "./internal-render";
+
+export const PAGE_ROUTE_IDS = [
+  "home",
+  "search",
+  "locations",
+  "country",
+  "city",
+  "cuisines",
+  "cuisine",
+  "plans",
+  "developers",
+  "restaurant",
+  "restaurantLanguage",
+] as const;
+
+export type PageRouteId = (typeof PAGE_ROUTE_IDS)[number];
+
+export interface PageRoute {
+  id: PageRouteId;
+  /** public path pattern; ":name" is one path segment */
+  pattern: string;
+  /** for the index files */
+  title: string;
+  summary: string;
+  /** Cache-Control policy of both representations */
+  cache: CachePolicy;
+  /** query parameters the page reads (only search has any); others are ignored */
+  query?: readonly string[];
+}
+
+export const PAGE_ROUTES: Record<PageRouteId, PageRoute> = {
+  home: { id: "home", pattern: "/", title: "Home", summary: "Search, featured restaurants, countries and cuisines.", cache: "menu" },
+  search: {
+    id: "search",
+    pattern: "/search",
+    title: "Search",
+    summary: "Published restaurants matching a name, city or cuisine (?q=, ?city=, ?cuisine=).",
+    cache: "search",
+    query: ["q", "city", "cuisine"],
+  },
+  locations: { id: "locations", pattern: "/locations", title: "Locations", summary: "Every country and city with published menus.", cache: "directory" },
+  country: { id: "country", pattern: "/locations/:country", title: "Country", summary: "The cities of one country and their restaurants.", cache: "menu" },
+  city: { id: "city", pattern: "/locations/:country/:city", title: "City", summary: "The restaurants of one city.", cache: "menu" },
+  cuisines: { id: "cuisines", pattern: "/cuisines", title: "Cuisines", summary: "Every cuisine type.", cache: "directory" },
+  cuisine: { id: "cuisine", pattern: "/cuisines/:cuisine", title: "Cuisine", summary: "The restaurants of one cuisine type.", cache: "menu" },
+  plans: { id: "plans", pattern: "/plans", title: "Plans", summary: "Plans, prices and the limits the service enforces; how owners sign up.", cache: "directory" },
+  developers: {
+    id: "developers",
+    pattern: "/developers",
+    title: "API for developers",
+    summary: "The JSON API, the Markdown twins, the MCP tool server, attribution and terms of use.",
+    cache: "directory",
+  },
+  restaurant: {
+    id: "restaurant",
+    pattern: "/:slug",
+    title: "Restaurant menu",
+    summary: "One restaurant: profile, contact, opening hours, ratings and the complete menu in its default language.",
+    cache: "menu",
+  },
+  restaurantLanguage: {
+    id: "restaurantLanguage",
+    pattern: "/:slug/:lang",
+    title: "Restaurant menu in another language",
+    summary: "The same menu in one of the restaurant's other languages.",
+    cache: "menu",
+  },
+};
+
+export type RouteParams = Record<string, string>;
+
+export interface RouteMatch {
+  route: PageRoute;
+  params: RouteParams;
+}
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const LANGUAGE = /^[a-z]{2,3}(?:-[A-Z]{2})?$/;
+
+/** What a parameter may look like; anything else is no match (→ 404) without a database query. */
+const PARAM_RULES: Record<string, (value: string) => boolean> = {
+  slug: (v) => SLUG.test(v) && v.length <= 80 && !RESERVED_SLUGS.has(v),
+  lang: (v) => LANGUAGE.test(v),
+  country: (v) => SLUG.test(v) && v.length <= 80,
+  city: (v) => SLUG.test(v) && v.length <= 80,
+  cuisine: (v) => SLUG.test(v) && v.length <= 80,
+};
+
+function splitPath(pathname: string): string[] | null {
+  const segments = pathname.split("/").filter((s) => s !== "");
+  try {
+    return segments.map((s) => decodeURIComponent(s));
+  } catch {
+    return null;
+  }
+}
+
+// Static patterns first, so /plans is the plans page and never a restaurant slug.
+const MATCH_ORDER: PageRoute[] = Object.values(PAGE_ROUTES).sort((a, b) => paramCount(a) - paramCount(b));
+
+function paramCount(route: PageRoute): number {
+  return route.pattern.split("/").filter((s) => s.startsWith(":")).length;
+}
+
+/** The page a public path (without ".md") shows, or null when no page has that path. */
+export function matchPageRoute(pathname: string): RouteMatch | null {
+  const segments = splitPath(pathname);
+  if (!segments) return null;
+  for (const route of MATCH_ORDER) {
+    const parts = route.pattern.split("/").filter((s) => s !== "");
+    if (parts.length !== segments.length) continue;
+    const params: RouteParams = {};
+    let ok = true;
+    for (let i = 0; i < parts.length && ok; i++) {
+      const part = parts[i];
+      if (part.startsWith(":")) {
+        const name = part.slice(1);
+        ok = (PARAM_RULES[name] ?? (() => false))(segments[i]);
+        params[name] = segments[i];
+      } else {
+        ok = part === segments[i];
+      }
+    }
+    if (ok) return { route, params };
+  }
+  return null;
+}
+
+/** The public path of a route instance. */
+export function pathOf(id: PageRouteId, params: RouteParams = {}): string {
+  const path = PAGE_ROUTES[id].pattern.replace(/:([a-z]+)/gi, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`pathOf(${id}): missing parameter ${name}`);
+    return encodeURIComponent(value);
+  });
+  return path;
+}
+
+/**
+ * Where the App Router renders a page's HTML. The public URLs are served by the catch-all route
+ * handler (app/[[...path]]), which fetches the page from here. The [v] segment is the render key:
+ *  - being a dynamic segment, nothing is prerendered at build time (pages render on first
+ *    request, then ISR keeps them), so no build bakes in a database or a base URL;
+ *  - it is derived from the public base URL and the database, so renders cached on disk by a
+ *    server with another configuration (another port, another database) are never served.
+ */
+export function renderKey(): string {
+  return createHash("sha256").update(`${publicBaseUrl()}\n${databaseUrl()}`).digest("base64url").slice(0, 12).replace(/[-_]/g, "x");
+}
+
+export function internalRenderPrefix(): string {
+  return `${INTERNAL_RENDER_PREFIX_ROOT}/${renderKey()}`;
+}
+
+export function internalRenderPath(match: RouteMatch | null): string {
+  const prefix = internalRenderPrefix();
+  // No page: the menu route with a slug that can never match renders the 404 page.
+  if (!match) return `${prefix}/r/-`;
+  const { route, params } = match;
+  switch (route.id) {
+    case "home":
+      return prefix;
+    case "restaurant":
+      return `${prefix}/r/${encodeURIComponent(params.slug)}`;
+    case "restaurantLanguage":
+      return `${prefix}/r/${encodeURIComponent(params.slug)}/${encodeURIComponent(params.lang)}`;
+    default:
+      return prefix + pathOf(route.id, params);
+  }
+}
+
+/** The query string a route keeps (search keeps q/city/cuisine; every other page none). */
+export function keptQuery(route: PageRoute, search: URLSearchParams): URLSearchParams {
+  const kept = new URLSearchParams();
+  for (const name of route.query ?? []) {
+    const value = search.get(name);
+    if (value !== null && value !== "") kept.set(name, value);
+  }
+  return kept;
+}

@@ -1,0 +1,68 @@
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { contentSecurityPolicy, hashSource, htmlSecurityHeaders, inlineContent } from "./security-headers";
+
+const sha = (s: string) => `'sha256-${createHash("sha256").update(s, "utf8").digest("base64")}'`;
+
+const PAGE = `<!DOCTYPE html><html lang="en"><head>
+<script src="/_next/static/a.js" async=""></script>
+<script>self.__next_f=self.__next_f||[]</script>
+<style>.x{color:red}</style>
+</head><body><p style="color: blue">x</p>
+<script type="application/ld+json">{"a":"\\u003c/script\\u003e"}</script>
+<script>self.__next_f.push([1,"é &amp; <\\/x>"])</script>
+<template><script>inTemplate()</script></template>
+</body></html>`;
+
+describe("inlineContent", () => {
+  it("finds inline scripts (not src ones), styles and style attributes exactly as written", () => {
+    const found = inlineContent(PAGE);
+    expect(found.scripts).toEqual(["self.__next_f=self.__next_f||[]", '{"a":"\\u003c/script\\u003e"}', 'self.__next_f.push([1,"é &amp; <\\/x>"])', "inTemplate()"]);
+    expect(found.styles).toEqual([".x{color:red}"]);
+    expect(found.styleAttributes).toEqual(["color: blue"]);
+  });
+});
+
+describe("contentSecurityPolicy", () => {
+  const csp = contentSecurityPolicy(PAGE);
+  const directives = Object.fromEntries(csp.split("; ").map((d) => [d.split(" ")[0], d.split(" ").slice(1)]));
+
+  it("allows each inline script by its sha256 hash and nothing else inline", () => {
+    expect(directives["script-src"]).toEqual(["'self'", sha("self.__next_f=self.__next_f||[]"), sha('{"a":"\\u003c/script\\u003e"}'), sha('self.__next_f.push([1,"é &amp; <\\/x>"])'), sha("inTemplate()")]);
+    expect(directives["script-src"]).not.toContain("'unsafe-inline'");
+    expect(directives["script-src"]).not.toContain("'unsafe-eval'");
+    expect(directives["script-src-attr"]).toEqual(["'none'"]);
+  });
+
+  it("hashes inline styles and style attributes", () => {
+    expect(directives["style-src"]).toEqual(["'self'", sha(".x{color:red}")]);
+    expect(directives["style-src-attr"]).toEqual(["'unsafe-hashes'", sha("color: blue")]);
+  });
+
+  it("forbids framing, plugins and base changes", () => {
+    expect(directives["frame-ancestors"]).toEqual(["'none'"]);
+    expect(directives["object-src"]).toEqual(["'none'"]);
+    expect(directives["base-uri"]).toEqual(["'none'"]);
+    expect(directives["form-action"]).toEqual(["'self'"]);
+  });
+
+  it("hashSource is the CSP form of a sha256", () => {
+    expect(hashSource("alert(1)")).toBe("'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='");
+  });
+
+  it("adds upgrade-insecure-requests only for an https site, and dev relaxations only in dev", () => {
+    expect(contentSecurityPolicy(PAGE, { upgradeInsecureRequests: true })).toMatch(/upgrade-insecure-requests$/);
+    expect(csp).not.toContain("upgrade-insecure-requests");
+    expect(contentSecurityPolicy(PAGE, { dev: true })).toContain("'unsafe-eval'");
+  });
+});
+
+describe("htmlSecurityHeaders", () => {
+  it("sends nosniff, a referrer policy and frame protection", () => {
+    const h = htmlSecurityHeaders(PAGE);
+    expect(h["X-Content-Type-Options"]).toBe("nosniff");
+    expect(h["Referrer-Policy"]).toBe("strict-origin-when-cross-origin");
+    expect(h["X-Frame-Options"]).toBe("DENY");
+    expect(h["Content-Security-Policy"]).toContain("frame-ancestors 'none'");
+  });
+});

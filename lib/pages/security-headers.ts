@@ -1,0 +1,95 @@
+// Security headers of the HTML pages. The Content-Security-Policy is computed from the page
+// itself: every inline <script> (Next.js' flight data and bootstrap, the JSON-LD) and <style>
+// gets a sha256 hash source. Hashes rather than nonces because pages are cached (ISR and shared
+// caches): a nonce in a cached page would be the same for everyone, a hash stays true.
+import { createHash } from "node:crypto";
+import { parse, type DefaultTreeAdapterTypes } from "parse5";
+
+type Node = DefaultTreeAdapterTypes.Node;
+type Element = DefaultTreeAdapterTypes.Element;
+
+export interface InlineContent {
+  scripts: string[];
+  styles: string[];
+  styleAttributes: string[];
+  /** inline event handler attributes (onclick=…); the policy never allows them */
+  eventHandlers: string[];
+}
+
+function isElement(node: Node): node is Element {
+  return "tagName" in node;
+}
+
+function textOf(element: Element): string {
+  return element.childNodes.map((n) => ("value" in n && n.nodeName === "#text" ? n.value : "")).join("");
+}
+
+/** Inline scripts, styles and style attributes of an HTML document, exactly as a browser sees them. */
+export function inlineContent(html: string): InlineContent {
+  const found: InlineContent = { scripts: [], styles: [], styleAttributes: [], eventHandlers: [] };
+  const visit = (node: Node) => {
+    if (isElement(node)) {
+      if (node.tagName === "script" && !node.attrs.some((a) => a.name === "src")) found.scripts.push(textOf(node));
+      if (node.tagName === "style") found.styles.push(textOf(node));
+      for (const attr of node.attrs) {
+        if (attr.name === "style") found.styleAttributes.push(attr.value);
+        if (attr.name.startsWith("on")) found.eventHandlers.push(attr.name);
+      }
+      if (node.tagName === "template" && "content" in node) visit((node as DefaultTreeAdapterTypes.Template).content);
+    }
+    if ("childNodes" in node) for (const child of node.childNodes) visit(child);
+  };
+  visit(parse(html));
+  return found;
+}
+
+export function hashSource(content: string): string {
+  return `'sha256-${createHash("sha256").update(content, "utf8").digest("base64")}'`;
+}
+
+const unique = (list: string[]) => [...new Set(list)];
+
+/** The policy for one HTML document. `dev` relaxes it for Next's dev server (eval, websockets). */
+export function contentSecurityPolicy(html: string, options: { dev?: boolean; upgradeInsecureRequests?: boolean } = {}): string {
+  const inline = inlineContent(html);
+  const scriptHashes = unique(inline.scripts.map(hashSource));
+  const styleHashes = unique(inline.styles.map(hashSource));
+  const styleAttrHashes = unique(inline.styleAttributes.map(hashSource));
+  const directives: Record<string, string[]> = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", ...scriptHashes, ...(options.dev ? ["'unsafe-eval'"] : [])],
+    "script-src-attr": ["'none'"],
+    "style-src": ["'self'", ...(options.dev ? ["'unsafe-inline'"] : styleHashes)],
+    "style-src-attr": options.dev ? ["'unsafe-inline'"] : styleAttrHashes.length ? ["'unsafe-hashes'", ...styleAttrHashes] : ["'none'"],
+    "img-src": ["'self'", "https:", "data:"],
+    "font-src": ["'self'"],
+    "connect-src": ["'self'", ...(options.dev ? ["ws:", "wss:"] : [])],
+    "object-src": ["'none'"],
+    "base-uri": ["'none'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+    "manifest-src": ["'self'"],
+    "worker-src": ["'self'"],
+  };
+  const parts = Object.entries(directives).map(([name, values]) => `${name} ${values.join(" ")}`);
+  if (options.upgradeInsecureRequests) parts.push("upgrade-insecure-requests");
+  return parts.join("; ");
+}
+
+/** Every security header of an HTML response. */
+export function htmlSecurityHeaders(html: string, options: { dev?: boolean; https?: boolean } = {}): Record<string, string> {
+  return {
+    "Content-Security-Policy": contentSecurityPolicy(html, { dev: options.dev, upgradeInsecureRequests: options.https }),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
+  };
+}
+
+/** Headers for non-HTML page representations (Markdown, index files). */
+export const TEXT_SECURITY_HEADERS: Record<string, string> = {
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+};

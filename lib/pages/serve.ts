@@ -1,0 +1,166 @@
+// The two representations of a public page as HTTP responses. middleware.ts decides which one a
+// request gets (lib/negotiation) and passes the decision in a request header; the catch-all route
+// handler (app/[[...path]]/route.ts) calls servePage, which serves it.
+import { ApiError } from "../http/api-errors";
+import { cachedResponse, errorResponse, etagOf } from "../http/api-route";
+import { CACHE_POLICIES, type CachePolicy } from "../http/cache-policy";
+import { estimateTokens } from "../markdown/render";
+import { notFoundMarkdown, pageMarkdown } from "../markdown/pages";
+import { decideRepresentation, REPRESENTATIONS, type Representation } from "../negotiation/negotiate";
+import { isNeverAPage } from "../negotiation/page-paths";
+import { notAcceptableResponse, REPRESENTATION_HEADER } from "./serve-headers";
+import { markdownUrlOf, publicBaseUrl } from "../site-urls";
+import { fetchInternalPage, isInternalRenderRequest } from "./internal-render";
+import { loadPage, pageExists, pageMeta } from "./page-data";
+import { internalRenderPath, keptQuery, matchPageRoute, type RouteMatch } from "./routes";
+import { htmlSecurityHeaders, TEXT_SECURITY_HEADERS } from "./security-headers";
+import { cacheTtlMs } from "../cache/public-caches";
+import { sharedCache, TtlCache } from "../cache/ttl-cache";
+
+/** The public URL of a path + query, on the configured public base URL. */
+export function publicUrlOf(pagePath: string, query: URLSearchParams = new URLSearchParams()): string {
+  const qs = query.toString();
+  return `${publicBaseUrl()}${pagePath === "/" ? "/" : pagePath}${qs ? `?${qs}` : ""}`;
+}
+
+/**
+ * How long this process keeps a built Markdown twin: the service's in-process cache lifetime
+ * (lib/cache/public-caches.ts), never longer than the route's shared-cache lifetime. The
+ * revalidation endpoint purges these entries with every other cache.
+ */
+function ttlMs(policy: CachePolicy): number {
+  return Math.min(cacheTtlMs(), policy === "search" ? 60_000 : 300_000);
+}
+
+function resolve(pagePath: string, search: URLSearchParams): { match: RouteMatch | null; query: URLSearchParams } {
+  const match = matchPageRoute(pagePath);
+  return { match, query: match ? keptQuery(match.route, search) : new URLSearchParams() };
+}
+
+/**
+ * A page request: the representation middleware chose (or, should it not have run, the same
+ * decision made here), then the page in that representation.
+ */
+export async function servePage(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  // A loopback render that matched no internal page would otherwise fetch itself again; a
+  // missing static file (an extension other than .md) is no page to render.
+  if (isInternalRenderRequest(request.headers) || isNeverAPage(url.pathname)) {
+    return new Response("Not found\n", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": CACHE_POLICIES.noStore, ...TEXT_SECURITY_HEADERS },
+    });
+  }
+  const accept = request.headers.get("accept");
+  const decided = decideRepresentation(url.pathname, accept);
+  const fromMiddleware = request.headers.get(REPRESENTATION_HEADER);
+  const representation: Representation | null = fromMiddleware === "html" || fromMiddleware === "markdown" ? fromMiddleware : decided.representation;
+  if (!representation) return notAcceptableResponse(decided.pagePath, url.search, accept);
+  return representation === "markdown"
+    ? serveMarkdown(request, decided.pagePath, url.searchParams)
+    : serveHtml(request, decided.pagePath, url.searchParams);
+}
+
+// ————— Markdown —————
+
+interface MarkdownResult {
+  status: 200 | 404 | 308;
+  body: string;
+  canonical: string;
+  language: string;
+  location?: string;
+  policy: CachePolicy;
+}
+
+// Any page may show any restaurant (listings, home): a purge of one restaurant drops them all.
+const markdownCache = sharedCache("page-markdown", () => new TtlCache<MarkdownResult>(2000, { name: "page-markdown", weigh: (m) => m.body.length * 2, maxBytes: 32 * 1024 * 1024 }));
+
+async function buildMarkdown(match: RouteMatch | null, pagePath: string, query: URLSearchParams): Promise<MarkdownResult> {
+  const canonical = publicUrlOf(pagePath, query);
+  if (!match) return { status: 404, body: notFoundMarkdown(canonical), canonical, language: "en", policy: "noStore" };
+  const result = await loadPage(match, query);
+  if (result.kind === "not_found") return { status: 404, body: notFoundMarkdown(canonical), canonical, language: "en", policy: "noStore" };
+  if (result.kind === "redirect") {
+    return { status: 308, body: "", canonical: result.location, language: "en", location: markdownUrlOf(result.location), policy: match.route.cache };
+  }
+  const meta = pageMeta(result.page, result.siteUpdated);
+  return { status: 200, body: pageMarkdown(result.page, meta), canonical: meta.canonical, language: meta.language, policy: match.route.cache };
+}
+
+export async function serveMarkdown(request: Request, pagePath: string, search: URLSearchParams): Promise<Response> {
+  try {
+    const { match, query } = resolve(pagePath, search);
+    const key = `${pagePath}?${query.toString()}`;
+    const md = await markdownCache.get(key, ttlMs(match?.route.cache ?? "menu"), () => buildMarkdown(match, pagePath, query));
+    const headers: Record<string, string> = {
+      ...TEXT_SECURITY_HEADERS,
+      Vary: "Accept",
+      Link: `<${md.canonical}>; rel="canonical"`,
+    };
+    if (md.status === 308 && md.location) {
+      return new Response(null, { status: 308, headers: { ...headers, Location: md.location, "Cache-Control": CACHE_POLICIES[md.policy] } });
+    }
+    if (md.status === 404) {
+      return new Response(md.body, {
+        status: 404,
+        headers: { ...headers, "Content-Type": REPRESENTATIONS.markdown.contentType, "Cache-Control": CACHE_POLICIES.noStore, "Access-Control-Allow-Origin": "*" },
+      });
+    }
+    return cachedResponse(request, { body: md.body, contentType: REPRESENTATIONS.markdown.contentType }, md.policy, {
+      ...headers,
+      "Content-Language": md.language,
+      "X-Markdown-Tokens": String(estimateTokens(md.body)),
+    });
+  } catch (error) {
+    console.error("[pages] Markdown rendering failed:", error);
+    return errorResponse(error instanceof ApiError ? error : new Error("markdown"));
+  }
+}
+
+// ————— HTML —————
+
+// Keyed by the hash of the HTML itself, so never stale: no purge needs to touch it.
+const cspCache = sharedCache("page-csp", () => new TtlCache<Record<string, string>>(2000, { name: "page-csp", affectedBy: () => false }));
+
+export async function serveHtml(request: Request, pagePath: string, search: URLSearchParams): Promise<Response> {
+  try {
+    return await renderHtml(request, pagePath, search);
+  } catch (error) {
+    console.error("[pages] HTML rendering failed:", error);
+    return new Response("<!doctype html><title>Error</title><p>The page could not be shown because of an internal error. Please retry.</p>", {
+      status: 500,
+      headers: { "Content-Type": REPRESENTATIONS.html.contentType, "Cache-Control": CACHE_POLICIES.noStore, Vary: "Accept", ...TEXT_SECURITY_HEADERS },
+    });
+  }
+}
+
+async function renderHtml(request: Request, pagePath: string, search: URLSearchParams): Promise<Response> {
+  const resolved = resolve(pagePath, search);
+  const query = resolved.query;
+  // Unknown slugs all render the one 404 page, so the render cache only holds real pages.
+  const match = resolved.match && (await pageExists(resolved.match)) ? resolved.match : null;
+  const qs = query.toString();
+  const rendered = await fetchInternalPage(internalRenderPath(match) + (qs ? `?${qs}` : ""), request.url);
+  const dev = process.env.NODE_ENV !== "production";
+  const https = publicBaseUrl().startsWith("https:");
+  const security = await cspCache.get(etagOf(rendered.html), 3_600_000, async () => htmlSecurityHeaders(rendered.html, { dev, https }));
+  const markdownUrl = markdownUrlOf(publicUrlOf(pagePath, query));
+  const headers: Record<string, string> = {
+    ...security,
+    Vary: "Accept",
+    Link: `<${markdownUrl}>; rel="alternate"; type="text/markdown"`,
+    // Whether the page came from the ISR cache (HIT/STALE) or was rendered now (MISS).
+    ...(rendered.cache ? { "X-Render-Cache": rendered.cache } : {}),
+  };
+
+  if (rendered.status >= 300 && rendered.status < 400 && rendered.location) {
+    return new Response(null, { status: rendered.status, headers: { ...headers, Location: rendered.location, "Cache-Control": CACHE_POLICIES.menu } });
+  }
+  if (rendered.status === 200 && match) {
+    return cachedResponse(request, { body: rendered.html, contentType: REPRESENTATIONS.html.contentType }, match.route.cache, headers);
+  }
+  return new Response(rendered.html, {
+    status: rendered.status === 200 ? 404 : rendered.status,
+    headers: { ...headers, "Content-Type": REPRESENTATIONS.html.contentType, "Cache-Control": CACHE_POLICIES.noStore },
+  });
+}

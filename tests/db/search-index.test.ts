@@ -1,0 +1,159 @@
+// The index-backed search (lib/data/restaurant-queries.ts) against a real SQLite database built by
+// the committed migrations: the FTS5 trigram index stays in sync through every kind of write, and
+// every query plan returns exactly what a plain scan returns (same rows, same order, same total).
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const dir = mkdtempSync(path.join(tmpdir(), "menu-search-"));
+process.env.DATABASE_URL = `file:${path.join(dir, "search.db")}`;
+
+const { setupDatabase } = await import("../../lib/db/setup");
+const { db, disconnectDb } = await import("../../lib/db/prisma");
+const { searchPublishedRestaurants, ftsPhrase } = await import("../../lib/data/restaurant-queries");
+const { searchKey, textKey } = await import("../../lib/menu/text-key");
+const { EXTERNAL_TABLES } = await import("../../lib/db/external-tables");
+
+type Plan = import("../../lib/data/restaurant-queries").SqliteSearchPlan;
+
+// A small alphabet, so substrings repeat across many rows (unselective and selective queries both
+// occur), with the characters LIKE treats specially, quotes, and text beyond ASCII.
+const ALPHABET = ["a", "b", "c", "A", " ", "%", "_", "\\", '"', "'", "ö", "Ö", "ß", "é", "*"];
+const word = fc.array(fc.constantFrom(...ALPHABET), { minLength: 1, maxLength: 9 }).map((cs) => cs.join(""));
+
+let cityIds: number[] = [];
+let cuisineIds: number[] = [];
+let ownerId = 0;
+let serial = 0;
+
+async function addRestaurant(name: string, description: string | null, published: boolean, active: boolean, cityIx: number, cuisineIx: number) {
+  const slug = `r-${++serial}`;
+  return db().restaurant.create({
+    data: {
+      slug,
+      name,
+      description,
+      currency: "EUR",
+      defaultLanguage: "en",
+      languages: ["en"],
+      searchText: searchKey([name, description ?? "", slug].join(" ")),
+      isActive: active,
+      menuPublished: published,
+      ownerId,
+      cityId: cityIds[cityIx % cityIds.length],
+      cuisineId: cuisineIx % 3 === 2 ? null : cuisineIds[cuisineIx % cuisineIds.length],
+    },
+  });
+}
+
+/** The reference: a plain scan with instr(), the meaning of "searchText contains q". */
+async function reference(f: { q: string; city?: string; cuisine?: string; limit: number }) {
+  const cond = [`r."isActive" = 1 AND r."menuPublished" = 1 AND instr(r."searchText", ?) > 0`];
+  const params: unknown[] = [f.q];
+  if (f.city) cond.push(`r."cityId" IN (SELECT "id" FROM "City" WHERE "nameKey" = ? OR "slug" = ?)`), params.push(f.city, f.city);
+  if (f.cuisine) cond.push(`r."cuisineId" IN (SELECT "id" FROM "Cuisine" WHERE "nameKey" = ? OR "slug" = ?)`), params.push(f.cuisine, f.cuisine);
+  const where = cond.join(" AND ");
+  const rows = await db().$queryRawUnsafe<{ slug: string }[]>(`SELECT r."slug" FROM "Restaurant" r WHERE ${where} ORDER BY r."name", r."slug" LIMIT ${f.limit}`, ...params);
+  const [{ n }] = await db().$queryRawUnsafe<{ n: number | bigint }[]>(`SELECT count(*) AS n FROM "Restaurant" r WHERE ${where}`, ...params);
+  return { total: Number(n), slugs: rows.map((r) => r.slug) };
+}
+
+const seenPlans = new Set<Plan>();
+
+async function checkQueries(runs: number) {
+  const names = (await db().restaurant.findMany({ select: { name: true } })).map((r) => r.name);
+  const fromNames = fc.tuple(fc.constantFrom(...names), fc.nat(), fc.integer({ min: 1, max: 6 })).map(([n, at, len]) => n.slice(at % n.length, (at % n.length) + len));
+  const query = fc.record({
+    q: fc.oneof(fromNames, word, fc.constant("abc")),
+    city: fc.option(fc.constantFrom("springfield", "shelbyville", "shelbyville-2", "nowhere"), { nil: undefined }),
+    cuisine: fc.option(fc.constantFrom("swiss", "thai"), { nil: undefined }),
+    limit: fc.integer({ min: 1, max: 50 }),
+  });
+  await fc.assert(
+    fc.asyncProperty(query, async (input) => {
+      const filters = { ...input, q: searchKey(input.q.trim()) };
+      fc.pre(filters.q.length > 0);
+      const got = await searchPublishedRestaurants(filters, (plan) => seenPlans.add(plan));
+      const want = await reference(filters);
+      expect({ total: got.total, slugs: got.rows.map((r) => r.slug) }).toEqual(want);
+    }),
+    { numRuns: runs, seed: 20261122 },
+  );
+}
+
+beforeAll(async () => {
+  await setupDatabase({ seed: false });
+  const country = await db().country.create({ data: { slug: "x", code: "XX", name: "X", language: "en" } });
+  // Two cities share the name "Springfield"; one city filter then spans two ids.
+  for (const [slug, name] of [["springfield", "Springfield"], ["shelbyville", "Shelbyville"], ["shelbyville-2", "Springfield"]]) {
+    cityIds.push((await db().city.create({ data: { slug, name, nameKey: textKey(name), countryId: country.id } })).id);
+  }
+  for (const [slug, name] of [["swiss", "Swiss"], ["thai", "Thai"]]) {
+    cuisineIds.push((await db().cuisine.create({ data: { slug, name, nameKey: textKey(name), namePlural: name, tagline: "" } })).id);
+  }
+  ownerId = (await db().account.create({ data: { email: "o@example.com", name: "O" } })).id;
+  const rows = fc.sample(fc.tuple(word, fc.option(word, { nil: null }), fc.boolean(), fc.nat(20), fc.nat(20), fc.nat(20)), { numRuns: 300, seed: 7 });
+  for (const [i, [name, description, draft, inactive, city, cuisine]] of rows.entries()) {
+    // Every third name shares "abc": a query that matches a large share of the rows.
+    await addRestaurant(i % 3 ? name : `${name} abc`, description, !draft || inactive % 2 === 0, inactive !== 0, city, cuisine);
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await disconnectDb();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("search index (SQLite FTS5 trigram)", () => {
+  it("is created by the migrations, with the triggers that keep it in sync", async () => {
+    const objects = await db().$queryRawUnsafe<{ type: string; name: string }[]>(`SELECT type, name FROM sqlite_master WHERE type IN ('table', 'trigger')`);
+    const names = objects.map((o) => o.name);
+    for (const table of EXTERNAL_TABLES.sqlite) expect(names).toContain(table);
+    // A migration that rebuilds "Restaurant" (SQLite's RedefineTables) drops these: recreate them.
+    for (const trigger of ["Restaurant_search_insert", "Restaurant_search_update", "Restaurant_search_delete"]) expect(names).toContain(trigger);
+  });
+
+  it("holds exactly the published restaurants", async () => {
+    const [{ n }] = await db().$queryRawUnsafe<{ n: number }[]>(`SELECT count(*) AS n FROM "RestaurantSearch"`);
+    expect(Number(n)).toBe(await db().restaurant.count({ where: { isActive: true, menuPublished: true } }));
+  });
+
+  it("answers every query exactly like a scan", async () => {
+    await checkQueries(400);
+  }, 120_000);
+
+  it("stays in sync through updates, unpublishing, republishing and deletes", async () => {
+    const all = await db().restaurant.findMany({ select: { id: true, slug: true, name: true, description: true }, orderBy: { id: "asc" } });
+    for (const [i, r] of all.entries()) {
+      if (i % 7 === 0) {
+        const name = `${r.name}ab${i % 3 ? "ö" : "%"}`;
+        await db().restaurant.update({ where: { id: r.id }, data: { name, searchText: searchKey([name, r.description ?? "", r.slug].join(" ")) } });
+      } else if (i % 11 === 0) {
+        await db().restaurant.update({ where: { id: r.id }, data: { menuPublished: false } });
+      } else if (i % 13 === 0) {
+        await db().restaurant.update({ where: { id: r.id }, data: { menuPublished: true, isActive: true } });
+      } else if (i % 17 === 0) {
+        await db().restaurant.delete({ where: { id: r.id } });
+      }
+    }
+    await addRestaurant("newcomer abc", "fresh", true, true, 0, 0);
+    const [{ n }] = await db().$queryRawUnsafe<{ n: number }[]>(`SELECT count(*) AS n FROM "RestaurantSearch"`);
+    expect(Number(n)).toBe(await db().restaurant.count({ where: { isActive: true, menuPublished: true } }));
+    await checkQueries(300);
+  }, 120_000);
+
+  it("used every plan on the way", () => {
+    expect([...seenPlans].sort()).toEqual(["filter-walk", "fts-filtered", "fts-sorted", "name-walk", "scan"]);
+  });
+
+  it("treats %, _, \\ and quotes as plain characters", async () => {
+    await addRestaurant('100% "organic" tea_room \\ corner', null, true, true, 1, 1);
+    for (const q of ['100%', '% "org', "a_r", "\\ c", '"organic"']) {
+      const got = await searchPublishedRestaurants({ q: searchKey(q), limit: 50 });
+      expect(got.rows.map((r) => r.name)).toContain('100% "organic" tea_room \\ corner');
+    }
+    expect(ftsPhrase('say "hi"')).toBe('"say ""hi"""');
+  });
+});

@@ -1,0 +1,47 @@
+// Shared helpers of the browser tests.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+export function baseUrl(): string {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error("E2E_BASE_URL is not set: run through tests/playwright.config.ts (its global setup starts the app)");
+  return url;
+}
+
+/**
+ * Watches a page for Content-Security-Policy violations (the DOM event and the console message)
+ * and keeps it offline: requests to other origins (the fixture's banner host) are aborted.
+ */
+export async function watchPage(page: Page): Promise<{ violations: () => Promise<string[]>; consoleErrors: string[] }> {
+  const consoleErrors: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error") consoleErrors.push(msg.text());
+  });
+  page.on("pageerror", (err) => consoleErrors.push(`pageerror: ${err.message}`));
+  const origin = new URL(baseUrl()).origin;
+  await page.route("**/*", (route) => (new URL(route.request().url()).origin === origin ? route.continue() : route.abort()));
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cspViolations: string[] };
+    w.__cspViolations = [];
+    document.addEventListener("securitypolicyviolation", (e) => {
+      w.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sample}`);
+    });
+  });
+  return {
+    consoleErrors,
+    violations: async () => {
+      const fromDom = await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations ?? []);
+      return [...fromDom, ...consoleErrors.filter((m) => /Content Security Policy/i.test(m))];
+    },
+  };
+}
+
+/** axe-core with WCAG 2.x A/AA rules: no serious or critical violations. */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(
+    bad.map((v) => `${label}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    `axe on ${label}`,
+  ).toEqual([]);
+}

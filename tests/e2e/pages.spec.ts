@@ -1,0 +1,190 @@
+// What a diner (and an agent following links) does with the public pages, in Chromium:
+// home → search → menu → language → allergen filter → Markdown twin; plus accessibility (axe),
+// the Content-Security-Policy holding with zero violations, and no layout shift.
+// Fixture: tests/fixtures/menus.json (zunfthaus-am-see: CHF, de/en/fr, a hidden category, an
+// unavailable dish).
+import { expect, test, type Page } from "@playwright/test";
+import { baseUrl, expectAccessible, watchPage } from "./helpers";
+
+const MENU = "/zunfthaus-am-see";
+
+async function dishNames(page: Page): Promise<string[]> {
+  return page.locator(".dish:visible .dish-name").allInnerTexts();
+}
+
+test.describe("public pages in a browser", () => {
+  test("home: search form, featured restaurants, countries and cuisines", async ({ page }) => {
+    const watch = await watchPage(page);
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()["vary"]).toMatch(/\baccept\b/i);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("search")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Featured restaurants" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Countries" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Switzerland" }).first()).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Cuisines" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Swiss", exact: true }).first()).toBeVisible();
+    expect(await watch.violations()).toEqual([]);
+  });
+
+  test("search: the form finds a restaurant and leads to its menu", async ({ page }) => {
+    const watch = await watchPage(page);
+    await page.goto("/");
+    await page.getByLabel("Restaurant, dish or keyword").fill("zunfthaus");
+    await page.getByRole("search").getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/\/search\?q=zunfthaus/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("zunfthaus");
+    const result = page.getByRole("link", { name: "Zunfthaus am See" });
+    await expect(result).toBeVisible();
+    await result.click();
+    await expect(page).toHaveURL(new RegExp(`${MENU}$`));
+    await expect(page.getByRole("heading", { level: 1, name: "Zunfthaus am See" })).toBeVisible();
+    expect(await watch.violations()).toEqual([]);
+  });
+
+  test("menu: prices, unavailable dish, hidden category absent, today marked", async ({ page }) => {
+    const watch = await watchPage(page);
+    await page.goto(MENU);
+    await expect(page.getByRole("heading", { level: 3, name: "Vorspeisen" })).toBeVisible();
+    expect(await dishNames(page)).toEqual(["Bündner Gerstensuppe", "Tatar vom Rind", "Zürcher Geschnetzeltes", "Egli-Filets"]);
+    const tatar = page.locator(".dish", { hasText: "Tatar vom Rind" });
+    await expect(tatar.getByText("Currently unavailable")).toBeVisible();
+    await expect(tatar).toContainText("Klein");
+    const soup = page.locator(".dish", { hasText: "Bündner Gerstensuppe" });
+    await expect(soup.locator(".price").first()).toContainText("14,50");
+    await expect(soup.locator(".compare-at")).toContainText("16,00");
+    await expect(soup).toContainText("Bestseller");
+    await expect(soup).toContainText("Milk (including lactose)");
+    await expect(page.locator("body")).not.toContainText("PRIVATE-MARKER");
+    // Today is marked by the browser (the cached HTML marks no day).
+    const today = await page.evaluate(() => ["sun", "mon", "tue", "wed", "thu", "fri", "sat"][new Date().getDay()]);
+    await expect(page.locator(`.hours tr[data-day="${today}"]`)).toHaveAttribute("aria-current", "date");
+    await expect(page.locator('.hours tr[aria-current="date"]')).toHaveCount(1);
+    // Structured data parses and carries the menu.
+    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
+    expect(jsonLd["@type"]).toBe("Restaurant");
+    expect(jsonLd.hasMenu.hasMenuSection[0].hasMenuItem[0].offers).toMatchObject({ price: "14.50", priceCurrency: "CHF" });
+    expect(await watch.violations()).toEqual([]);
+  });
+
+  test("language switcher: hreflang links, the menu in English and French", async ({ page }) => {
+    const watch = await watchPage(page);
+    await page.goto(MENU);
+    await expect(page.locator('link[rel="alternate"][hreflang="fr"]')).toHaveAttribute("href", /\/zunfthaus-am-see\/fr$/);
+    const switcher = page.getByRole("navigation", { name: "Menu language" });
+    await expect(switcher.getByRole("link", { name: "Deutsch" })).toHaveAttribute("aria-current", "page");
+    await switcher.getByRole("link", { name: "English" }).click();
+    await expect(page).toHaveURL(new RegExp(`${MENU}/en$`));
+    await expect(page.getByRole("heading", { level: 3, name: "Starters" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 4, name: "Grisons barley soup" })).toBeVisible();
+    await expect(page.locator(".dish", { hasText: "Grisons barley soup" }).locator(".price").first()).toContainText("CHF 14.50");
+    await page.getByRole("navigation", { name: "Menu language" }).getByRole("link", { name: "Français" }).click();
+    await expect(page).toHaveURL(new RegExp(`${MENU}/fr$`));
+    await expect(page.getByRole("heading", { level: 3, name: "Entrées" })).toBeVisible();
+    await expect(page.locator("section.menu")).toHaveAttribute("lang", "fr");
+    expect(await watch.violations()).toEqual([]);
+  });
+
+  test("allergen and diet filter hides exactly the dishes that do not fit", async ({ page }) => {
+    const watch = await watchPage(page);
+    await page.goto(MENU);
+    await page.getByText("Allergy and diet filter").click();
+    const status = page.getByRole("status");
+    await expect(status).toHaveText("Showing all 4 dishes.");
+
+    await page.getByLabel("Milk (including lactose)").check();
+    expect(await dishNames(page)).toEqual(["Tatar vom Rind"]);
+    await expect(status).toHaveText("Showing 1 of 4 dishes; 3 hidden by the filter.");
+    // A section whose every dish is hidden disappears with them.
+    await expect(page.getByRole("heading", { level: 3, name: "Hauptgänge" })).toBeHidden();
+
+    await page.getByLabel("Milk (including lactose)").uncheck();
+    await page.getByLabel("Fish").check();
+    expect(await dishNames(page)).toEqual(["Bündner Gerstensuppe", "Tatar vom Rind", "Zürcher Geschnetzeltes"]);
+
+    await page.getByRole("button", { name: "Clear filter" }).click();
+    expect(await dishNames(page)).toHaveLength(4);
+
+    await page.getByLabel("Gluten-free").check();
+    expect(await dishNames(page)).toEqual(["Tatar vom Rind"]);
+    await page.getByLabel("Any diet").check();
+    await page.getByLabel("Hide dishes that are currently unavailable").check();
+    expect(await dishNames(page)).toEqual(["Bündner Gerstensuppe", "Zürcher Geschnetzeltes", "Egli-Filets"]);
+    expect(await watch.violations()).toEqual([]);
+  });
+
+  test("the Markdown twin: declared in the head, linked in the page, same URL with Accept", async ({ page, request }) => {
+    await watchPage(page);
+    await page.goto(MENU);
+    const alternate = await page.locator('link[rel="alternate"][type="text/markdown"]').getAttribute("href");
+    expect(alternate).toBe(`${baseUrl()}${MENU}.md`);
+    const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith(`${MENU}.md`)), page.getByRole("link", { name: "This page as Markdown" }).click()]);
+    expect(response.headers()["content-type"]).toBe("text/markdown; charset=utf-8");
+    const twin = await response.text();
+    expect(twin).toMatch(/^---\ntitle: /);
+    expect(twin).toContain("\n# Zunfthaus am See\n");
+    const negotiated = await request.get(MENU, { headers: { Accept: "text/markdown" } });
+    expect(negotiated.headers()["content-type"]).toBe("text/markdown; charset=utf-8");
+    expect(await negotiated.text()).toBe(twin);
+  });
+
+  test("no layout shift while a menu page loads and today is marked", async ({ page }) => {
+    await watchPage(page);
+    await page.addInitScript(() => {
+      const w = window as unknown as { __cls: number };
+      w.__cls = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) w.__cls += entry.value;
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto(MENU, { waitUntil: "networkidle" });
+    await expect(page.locator('.hours tr[aria-current="date"]')).toHaveCount(1);
+    await page.waitForTimeout(300);
+    const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+    expect(cls).toBeLessThan(0.01);
+  });
+
+  test("mobile: nothing wider than the screen", async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, baseURL: baseUrl() });
+    const page = await context.newPage();
+    await watchPage(page);
+    for (const path of ["/", MENU, "/plans", "/developers", "/search"]) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+    await context.close();
+  });
+});
+
+test.describe("accessibility and CSP of the main pages", () => {
+  const pages = [
+    "/",
+    "/search?q=zunfthaus",
+    MENU,
+    `${MENU}/fr`,
+    "/sushi-kaze",
+    "/locations",
+    "/locations/switzerland",
+    "/locations/switzerland/zurich",
+    "/cuisines",
+    "/cuisines/swiss",
+    "/plans",
+    "/developers",
+    "/no-such-restaurant",
+  ];
+  for (const path of pages) {
+    test(`axe and CSP: ${path}`, async ({ page }) => {
+      const watch = await watchPage(page);
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(path === "/no-such-restaurant" ? 404 : 200);
+      expect(response?.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
+      if (path === MENU) await page.getByText("Allergy and diet filter").click();
+      await expectAccessible(page, path);
+      expect(await watch.violations()).toEqual([]);
+    });
+  }
+});

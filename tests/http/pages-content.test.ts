@@ -1,0 +1,198 @@
+// What the public pages and their Markdown twins show (and never show), the structured data of a
+// menu page, and the index files generated from the route table — against the running app with
+// tests/fixtures/menus.json, whose every private field carries PRIVATE-MARKER.
+import { describe, expect, it } from "vitest";
+import { parse as parseYaml } from "yaml";
+import { baseUrl, get } from "../support/http";
+
+const MARK = "PRIVATE-MARKER";
+const MENU = "/zunfthaus-am-see";
+
+function jsonLdOf(html: string): any {
+  const m = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
+  if (!m) throw new Error("no JSON-LD");
+  return JSON.parse(m[1]);
+}
+
+function frontMatterOf(md: string): Record<string, string> {
+  const m = /^---\n([\s\S]*?)\n---\n/.exec(md);
+  if (!m) throw new Error("no front matter");
+  return parseYaml(m[1]);
+}
+
+describe("the menu page", () => {
+  it("shows the published menu in the restaurant's currency, and nothing hidden", async () => {
+    const { text } = await get(MENU);
+    expect(text).toContain("Zunfthaus am See");
+    expect(text).toContain("Bündner Gerstensuppe");
+    expect(text).toContain("14,50");
+    expect(text).toContain("Currently unavailable");
+    expect(text).toContain("Cereals containing gluten");
+    expect(text).not.toContain(MARK);
+    expect(text).not.toContain("Wintersaison");
+    expect(text).not.toContain("Hidden Fondue");
+  });
+
+  it("embeds Restaurant → Menu → MenuSection → MenuItem JSON-LD with offers, diets and allergens", async () => {
+    const ld = jsonLdOf((await get(MENU)).text);
+    expect(ld).toMatchObject({
+      "@context": "https://schema.org",
+      "@type": "Restaurant",
+      name: "Zunfthaus am See",
+      url: `${baseUrl()}${MENU}`,
+      servesCuisine: "Swiss",
+      currenciesAccepted: "CHF",
+      telephone: "+41 44 123 45 67",
+      address: { "@type": "PostalAddress", streetAddress: "Seestrasse 12", postalCode: "8002", addressLocality: "Zürich", addressCountry: "Switzerland" },
+      geo: { "@type": "GeoCoordinates", latitude: 47.3621, longitude: 8.5362 },
+      aggregateRating: { "@type": "AggregateRating", ratingValue: 4.6, reviewCount: 812 },
+    });
+    expect(ld.openingHoursSpecification).toContainEqual({ "@type": "OpeningHoursSpecification", dayOfWeek: "https://schema.org/Tuesday", opens: "11:30", closes: "14:00" });
+    expect(ld.hasMenu["@type"]).toBe("Menu");
+    expect(ld.hasMenu.hasMenuSection.map((s: any) => s.name)).toEqual(["Vorspeisen", "Hauptgänge"]);
+    const [soup, tatar] = ld.hasMenu.hasMenuSection[0].hasMenuItem;
+    expect(soup).toMatchObject({ "@type": "MenuItem", name: "Bündner Gerstensuppe", offers: { "@type": "Offer", price: "14.50", priceCurrency: "CHF" } });
+    expect(soup.description).toContain("Contains allergens: Cereals containing gluten, Milk (including lactose), Celery.");
+    expect(tatar.suitableForDiet).toEqual(["https://schema.org/GlutenFreeDiet"]);
+    expect(tatar.offers.availability).toBe("https://schema.org/OutOfStock");
+  });
+
+  it("JSON-LD of another currency and language", async () => {
+    const ld = jsonLdOf((await get("/sushi-kaze/en")).text);
+    expect(ld.hasMenu.inLanguage).toBe("en");
+    expect(ld.hasMenu.hasMenuSection[0].name).toBe("Nigiri");
+    expect(ld.hasMenu.hasMenuSection[0].hasMenuItem[0]).toMatchObject({ name: "Tuna", offers: { price: "800", priceCurrency: "JPY" } });
+  });
+
+  it("the Markdown twin has the menu, the front matter and the language of the URL", async () => {
+    const { text } = await get(`${MENU}/en.md`);
+    expect(frontMatterOf(text)).toEqual({
+      title: "Zunfthaus am See – menu",
+      description: "Guild-hall cooking by the lake: fondue, rösti and perch fillets.",
+      canonical: `${baseUrl()}${MENU}/en`,
+      language: "en",
+      updated: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    expect(text).toContain("### Starters");
+    expect(text).toContain("#### Grisons barley soup — CHF 14.50 (was ~~CHF 16.00~~)");
+    expect(text).toContain("- **Currently unavailable**");
+    expect(text).toContain("- Allergens: Eggs, Mustard");
+    expect(text).toContain("| Tuesday   | 11:30–14:00 |");
+    expect(text).not.toContain(MARK);
+  });
+});
+
+describe("every page, both representations", () => {
+  it("front matter has title, description, canonical, language and updated; no private data anywhere", async () => {
+    const index = await get("/llms-index.md");
+    const urls = [...index.text.matchAll(/\]\((http[^)\s]+\.md(?:\?[^)\s]*)?)\)/g)].map((m) => m[1]);
+    expect(urls.length).toBeGreaterThan(10);
+    for (const url of urls) {
+      const path = url.slice(baseUrl().length);
+      const md = await get(path);
+      expect(md.status, path).toBe(200);
+      expect(md.headers.get("content-type"), path).toBe("text/markdown; charset=utf-8");
+      const fm = frontMatterOf(md.text);
+      expect(Object.keys(fm), path).toEqual(["title", "description", "canonical", "language", "updated"]);
+      expect(md.headers.get("link"), path).toBe(`<${fm.canonical}>; rel="canonical"`);
+      expect(md.text, path).not.toContain(MARK);
+    }
+  }, 120_000);
+
+  it("HTML of the main pages: 200, the twin declared, no private data", async () => {
+    for (const path of ["/", "/search", "/search?q=zur", "/locations", "/locations/germany", "/locations/germany/munich", "/cuisines", "/cuisines/bavarian", "/plans", "/developers", MENU, "/wirtshaus-zur-post/en"]) {
+      const { status, text } = await get(path);
+      expect(status, path).toBe(200);
+      expect(text, path).toMatch(/<link rel="alternate" type="text\/markdown" href="[^"]+"\/>/);
+      expect(text, path).not.toContain(MARK);
+      expect(text, path).not.toContain("draft-hofbraeu-keller");
+      expect(text, path).not.toContain("closed-biergarten");
+    }
+  });
+
+  it("the plans page explains sign-up and the developers page the terms", async () => {
+    const plans = await get("/plans");
+    expect(plans.text).toContain('id="sign-up"');
+    expect(plans.text).toContain("dashboard");
+    const dev = await get("/developers");
+    expect(dev.text).toContain('id="terms"');
+    expect(dev.text).toContain("Data is for informational use with attribution to the service&#x27;s website");
+    const devMd = await get("/developers.md");
+    expect(devMd.text).toContain("## Terms of use");
+  });
+
+  it("search results link to the menus; listings of a city and a cuisine show their restaurants", async () => {
+    const search = await get("/search?q=zunfthaus");
+    expect(search.text).toContain('href="/zunfthaus-am-see"');
+    expect((await get("/locations/switzerland/zurich")).text).toContain("Zunfthaus am See");
+    expect((await get("/cuisines/japanese.md")).text).toContain("[Sushi Kaze](");
+    const bad = await get(`/search?q=${"x".repeat(300)}`);
+    expect(bad.status).toBe(200);
+    expect(bad.text).toContain("The search could not be run");
+  });
+});
+
+describe("index files", () => {
+  it("/llms.txt: H1, summary, sections of links with notes, attribution and terms", async () => {
+    const { status, text, headers } = await get("/llms.txt");
+    expect(status).toBe(200);
+    expect(headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    expect(text).toMatch(/^# Menu Service\n\n> .+\n/);
+    expect(text).toContain("## Restaurants");
+    expect(text).toContain("## API and tools");
+    expect(text).toContain("## Optional");
+    expect(text).toMatch(/- \[Zunfthaus am See\]\([^)]+\/zunfthaus-am-see\.md\): Swiss · Zürich, Switzerland/);
+    expect(text).toContain("Data is for informational use with attribution");
+    expect(text).toContain(`${baseUrl()}/developers#terms`);
+    expect(text).not.toContain(MARK);
+  });
+
+  it("/llms-index.md lists every page of the route table, including each language of a menu", async () => {
+    const { text } = await get("/llms-index.md");
+    for (const heading of ["Home", "Search", "Locations", "Country", "City", "Cuisines", "Cuisine", "Plans", "API for developers", "Restaurant menu", "Restaurant menu in another language"]) {
+      expect(text).toContain(`\n## ${heading}\n`);
+    }
+    for (const path of ["/index.md", "/locations/switzerland/zurich.md", "/cuisines/swiss.md", "/plans.md", "/zunfthaus-am-see.md", "/zunfthaus-am-see/fr.md", "/sushi-kaze/en.md"]) {
+      expect(text).toContain(`(${baseUrl()}${path})`);
+    }
+    expect(text).not.toContain("draft-hofbraeu-keller");
+    expect(text).not.toContain(MARK);
+  });
+
+  it("/llms-full.txt: all public content in one Markdown document", async () => {
+    const { text } = await get("/llms-full.txt");
+    expect(text).toMatch(/^# Menu Service: all public content\n/);
+    for (const s of ["## Zunfthaus am See", "## Sushi Kaze", "## Wirtshaus zur Post", "## Plans and pricing", "Bündner Gerstensuppe"]) expect(text).toContain(s);
+    expect(text).not.toContain(MARK);
+    expect(text).not.toContain("Draft Keller");
+  });
+
+  it("/sitemap.xml: every public HTML page with lastmod", async () => {
+    const { text, headers } = await get("/sitemap.xml");
+    expect(headers.get("content-type")).toBe("application/xml; charset=utf-8");
+    expect(text).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"');
+    const locs = [...text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    for (const path of ["/", "/locations", "/locations/switzerland", "/locations/switzerland/zurich", "/cuisines", "/cuisines/swiss", "/plans", "/developers", MENU, `${MENU}/fr`]) {
+      expect(locs).toContain(`${baseUrl()}${path}`);
+    }
+    expect(locs.every((l) => !l.includes("draft-hofbraeu-keller") && !l.includes("closed-biergarten"))).toBe(true);
+    expect(text).toMatch(new RegExp(`<loc>${baseUrl()}${MENU}</loc>\\n    <lastmod>\\d{4}-\\d\\d-\\d\\dT`));
+    expect(text).not.toContain(MARK);
+    // Small site: no parts.
+    expect((await get("/sitemaps/1.xml")).status).toBe(404);
+  });
+
+  it("/robots.txt points at the sitemap", async () => {
+    const { text } = await get("/robots.txt");
+    expect(text).toContain(`Sitemap: ${baseUrl()}/sitemap.xml`);
+  });
+
+  it("index files have ETags and answer 304", async () => {
+    for (const path of ["/llms.txt", "/llms-full.txt", "/llms-index.md", "/sitemap.xml"]) {
+      const first = await get(path);
+      const etag = first.headers.get("etag")!;
+      expect(etag, path).toBeTruthy();
+      expect((await get(path, { headers: { "If-None-Match": etag } })).status, path).toBe(304);
+    }
+  });
+});

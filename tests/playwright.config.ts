@@ -1,0 +1,33 @@
+// Browser tests (npm test's "browser" stage): Playwright in Debian's Chromium against the real
+// app, started by tests/e2e/global-setup.ts (production build, demo data + tests/fixtures).
+// No browser download: executablePath is the system Chromium (see /work/shared/ENVIRONMENT.md).
+import { defineConfig } from "@playwright/test";
+
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+];
+
+export default defineConfig({
+  testDir: "./e2e",
+  globalSetup: "./e2e/global-setup.ts",
+  outputDir: "../test-results",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [["list"]],
+  use: {
+    // Set by the global setup before the workers start.
+    baseURL: process.env.E2E_BASE_URL,
+    browserName: "chromium",
+    viewport: { width: 1280, height: 900 },
+    locale: "en-GB",
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: CHROMIUM_ARGS },
+    trace: "retain-on-failure",
+  },
+});
