@@ -16,7 +16,7 @@ mkdirSync(reports, { recursive: true });
 const vitestReport = (name) => ["--reporter=default", "--reporter=json", `--outputFile.json=${path.join(reports, `${name}.json`)}`];
 
 const stages = [
-  { name: "typecheck", cmd: [bin("tsc"), "--noEmit", "-p", "."] },
+  { name: "typecheck", cmd: [bin("tsc"), "--noEmit", "-p", "tsconfig.typecheck.json"] },
   { name: "unit", cmd: [bin("vitest"), "run", ...vitestReport("unit")] },
   { name: "http", cmd: [bin("vitest"), "run", "--config", "tests/vitest.http.config.ts", ...vitestReport("http")] },
   // Redocly and Spectral (OWASP ruleset) on the served /openapi.json; zero errors and warnings.
