@@ -15,6 +15,10 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 const vitestReport = (name) => ["--reporter=default", "--reporter=json", `--outputFile.json=${path.join(reports, `${name}.json`)}`];
 
+// Every stage but "postgres" runs on the embedded SQLite database.
+const postgresUrl = process.env.TEST_POSTGRES_URL ?? "";
+delete process.env.TEST_POSTGRES_URL;
+
 const stages = [
   { name: "typecheck", cmd: [bin("tsc"), "--noEmit", "-p", "tsconfig.typecheck.json"] },
   { name: "unit", cmd: [bin("vitest"), "run", ...vitestReport("unit")] },
@@ -24,6 +28,7 @@ const stages = [
   {
     name: "postgres",
     cmd: [bin("vitest"), "run", "--config", "tests/vitest.http.config.ts", ...vitestReport("postgres")],
+    env: { TEST_POSTGRES_URL: postgresUrl },
     when: postgresAvailable,
   },
   { name: "browser", cmd: [bin("playwright"), "test", "--config", "tests/playwright.config.ts"], when: () => existsSync(path.join(root, "tests/playwright.config.ts")) },
@@ -34,7 +39,7 @@ const stages = [
 // (postgresql://user:pw@host:port/db, a role that may CREATE DATABASE). .ci/run installs and
 // starts one and sets REQUIRE_POSTGRES=1, so in CI this stage can never be silently left out.
 function postgresAvailable() {
-  if (process.env.TEST_POSTGRES_URL) return true;
+  if (postgresUrl) return true;
   const message = "PostgreSQL stage NOT RUN: set TEST_POSTGRES_URL to a PostgreSQL 15+ server (see README, Tests).";
   if (process.env.REQUIRE_POSTGRES === "1") {
     console.error(message);
@@ -51,7 +56,8 @@ for (const stage of stages) {
   if (stage.when && !stage.when()) continue;
   console.log(`\n━━ ${stage.name} ━━ ${stage.cmd.map((c) => path.relative(root, c) || c).join(" ")}`);
   const started = Date.now();
-  const result = spawnSync(stage.cmd[0], stage.cmd.slice(1), { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...stage.env };
+  const result = spawnSync(stage.cmd[0], stage.cmd.slice(1), { cwd: root, stdio: "inherit", env });
   console.log(`━━ ${stage.name}: ${result.status === 0 ? "passed" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   if (result.status !== 0) {
     failed.push(stage.name);

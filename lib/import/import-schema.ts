@@ -38,11 +38,10 @@ export const RESERVED_SLUGS = new Set([
 
 export const DAY_KEYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
 
-const slug = z
-  .string()
-  .min(1)
-  .max(80)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "lower-case letters, digits and single hyphens");
+/** The shape of every slug the service stores. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+const slug = z.string().min(1).max(80).regex(SLUG_PATTERN, "lower-case letters, digits and single hyphens");
 
 const restaurantSlug = slug.refine((s) => !RESERVED_SLUGS.has(s), "this slug is reserved for a site page");
 

@@ -6,6 +6,7 @@ import { cacheTtlMs, menuCache } from "../cache/public-caches";
 import { findPublishedRestaurant } from "../data/restaurant-queries";
 import { ApiError } from "../http/api-errors";
 import { serializeRestaurant, type PublicRestaurant } from "../serializers";
+import { SLUG_PATTERN } from "../import/import-schema";
 import { parseInput } from "../validation";
 
 export const getRestaurantMenuInput = z.object({
@@ -18,7 +19,9 @@ export const getRestaurantMenuInput = z.object({
  */
 export async function getRestaurantMenuPrepared(input: z.input<typeof getRestaurantMenuInput>): Promise<Prepared<PublicRestaurant>> {
   const { slug } = parseInput(getRestaurantMenuInput, input);
-  const prepared = await menuCache.get(slug, cacheTtlMs(), async () => {
+  // Only a well-formed slug can name a restaurant (the importer enforces the shape); anything else
+  // is answered without touching the cache or the database (PostgreSQL rejects a NUL in a query).
+  const prepared = !SLUG_PATTERN.test(slug) ? null : await menuCache.get(slug, cacheTtlMs(), async () => {
     const row = await findPublishedRestaurant(slug);
     return row ? prepare(serializeRestaurant(row)) : null;
   });

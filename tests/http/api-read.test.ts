@@ -43,7 +43,7 @@ describe("GET /api/public/restaurants/{slug}", () => {
     expect(zunft.categories[0].items[0]).toMatchObject({ price: 14.5, compareAtPrice: 16, currency: "CHF" });
   });
 
-  it.each([...UNPUBLISHED, "no-such-restaurant", "ZUNFTHAUS-AM-SEE", "x".repeat(300)])("answers not_found for %.40s", async (slug) => {
+  it.each([...UNPUBLISHED, "no-such-restaurant", "ZUNFTHAUS-AM-SEE", "%00", "zunfthaus-am-see%00", "x".repeat(300)])("answers not_found for %.40s", async (slug) => {
     const { status, json, headers } = await get(`/api/public/restaurants/${slug}`);
     expect(status).toBe(slug.length > 200 ? 400 : 404);
     expect(json.error).toBe(slug.length > 200 ? "invalid_request" : "not_found");

@@ -71,8 +71,10 @@ export async function startTestServer(options: { extraEnv?: Record<string, strin
 
   const child: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
+  let started = false;
   child.stdout?.on("data", (d) => (output += d));
-  child.stderr?.on("data", (d) => (output += d));
+  // After start-up the server's stderr (unexpected errors behind a 500) goes to the test output.
+  child.stderr?.on("data", (d) => (started ? process.stderr.write(d) : (output += d)));
 
   // The first start may build the app: allow for it, but never wait forever.
   const deadline = Date.now() + 240_000;
@@ -80,7 +82,10 @@ export async function startTestServer(options: { extraEnv?: Record<string, strin
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
     try {
       const res = await fetch(`${baseUrl}/api/public/plans`);
-      if (res.ok) break;
+      if (res.ok) {
+        started = true;
+        break;
+      }
     } catch {
       // not listening yet
     }
