@@ -10,7 +10,8 @@ const root = path.resolve(import.meta.dirname, "..");
 const bin = (name) => path.join(root, "node_modules/.bin", name);
 
 // Each test runner also writes a JSON report, so the run ends with one "N passed, N failed" line.
-const reports = path.join(root, "test-results");
+// Not test-results/: Playwright empties that folder when it starts.
+const reports = path.join(root, "test-reports");
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 const vitestReport = (name) => ["--reporter=default", "--reporter=json", `--outputFile.json=${path.join(reports, `${name}.json`)}`];
@@ -64,7 +65,7 @@ for (const stage of stages) {
     break;
   }
 }
-// Vitest's JSON report and Playwright's (tests/playwright.config.ts writes test-results/browser.json).
+// Vitest's JSON reports and Playwright's (tests/playwright.config.ts writes test-reports/browser.json).
 let passed = 0;
 let failedTests = 0;
 for (const name of ["unit", "http", "postgres", "browser", "conformance"]) {

@@ -20,7 +20,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: [["list"]],
+  // The JSON report feeds the one "N passed, N failed" line that npm test ends with.
+  reporter: [["list"], ["json", { outputFile: "../test-reports/browser.json" }]],
   use: {
     // Set by the global setup before the workers start.
     baseURL: process.env.E2E_BASE_URL,

@@ -9,7 +9,7 @@
 // or WARNING as a failure, except single checks NOT-APPLICABLE.md names. Exits 1 on any failure,
 // and also when NOT-APPLICABLE.md names a scenario the suite does not have (a stale list).
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ROOT, startTestServer } from "../support/test-server";
@@ -91,6 +91,7 @@ async function main() {
   const url = process.env.MCP_CONFORMANCE_URL ?? `${server!.baseUrl}/api/mcp`;
   console.log(`MCP conformance against ${url}\n`);
   const summary: string[] = [];
+  const totals = { passed: 0, failed: 0 };
   try {
     for (const generation of GENERATIONS) {
       const scenarios = listScenarios(["--spec-version", generation]).map((s) => s.name);
@@ -130,6 +131,8 @@ async function main() {
         }
       }
       summary.push(`protocol ${generation}: ${toRun.length - failedScenarios}/${toRun.length} scenarios passed (${passed} checks), ${skipped.length} not applicable`);
+      totals.passed += toRun.length - failedScenarios;
+      totals.failed += failedScenarios;
       console.log("");
     }
   } finally {
@@ -138,6 +141,9 @@ async function main() {
   }
 
   for (const line of summary) console.log(line);
+  // Scenario counts for the "N passed, N failed" line npm test ends with.
+  mkdirSync(path.join(ROOT, "test-reports"), { recursive: true });
+  writeFileSync(path.join(ROOT, "test-reports/conformance.json"), JSON.stringify(totals));
   if (problems.length) {
     console.error(`\nMCP conformance FAILED:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
     process.exit(1);
