@@ -13,18 +13,19 @@
 //   (a) floor  — a route handler of the same build returning a prebuilt constant body
 //                (app/api/internal/bench-floor, only with BENCH_FLOOR=1)
 //   (b) plain  — a plain node:http server sending the same bytes (bench/plain-server.mjs)
-//   (c) static — for the menu HTML: a prerendered page of the same size (app/bench-static)
+//   (c) static — for the menu HTML: a prerendered page of the same size (app/bench--static)
 // Also: 304 for every conditional GET, middleware never on /api (the compiled matcher, and API
 // throughput with vs without middleware.ts in a second build), server RSS during and after.
 // An endpoint that is not there (404/500 on the probe) is skipped with the reason printed.
 //
-// Options: --duration <s> (10) --warmup <s> (2) --connections 10,50 --only json,search,…
-//          --skip-middleware (no second build) --out <file> (bench/results.md)
+// Options: --duration <s> (10, per endpoint and reference, split over --rounds 2 interleaved rounds)
+//          --warmup <s> (2) --connections 10,50 --only json,search,…
+//          --skip-middleware (no second build) --middleware-rounds <n> (6) --out <file> (bench/results.md)
 import { spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { environment, fmt, FIXTURE, load, ROOT, startServer, table, tsx } from "./lib.mjs";
+import { environment, fmt, FIXTURE, load, npmStartArgs, ROOT, startServer, table, tsx } from "./lib.mjs";
 
 // ————— options —————
 
@@ -40,6 +41,8 @@ const CONNECTIONS = String(option("connections", "10,50")).split(",").map(Number
 const ONLY = option("only", null) ? String(option("only")).split(",") : null;
 const SKIP_MIDDLEWARE = option("skip-middleware", false) === true;
 const OUT = path.resolve(ROOT, String(option("out", "bench/results.md")));
+const MIDDLEWARE_ROUNDS = Number(option("middleware-rounds", 6));
+const ROUNDS = Math.max(1, Number(option("rounds", 2)));
 const log = (line) => process.stderr.write(`${line}\n`);
 
 const TARGETS = { json: 0.8, markdown: 0.8, search: 0.6, html: 0.8, middleware: 0.95, rssMb: 300 };
@@ -143,17 +146,19 @@ if (floorProbe.status !== 200) throw new Error(`the floor route is not answering
 let staticPage = null;
 const html = active.find((e) => e.id === "html");
 if (html) {
-  const base = await fetchBytes(`${server.baseUrl}/bench-static/0`, { headers: { accept: "text/html" } });
+  const base = await fetchBytes(`${server.baseUrl}/bench--static/0`, { headers: { accept: "text/html" } });
   if (base.status === 200) {
-    // Calibrate the padding so the prerendered page is as large as the menu page (React may add a
-    // few bytes around the padding; two rounds settle it).
-    let padding = Math.max(0, html.bytes - base.bytes);
-    let page = await fetchBytes(`${server.baseUrl}/bench-static/${padding}`, { headers: { accept: "text/html" } });
-    padding = Math.max(0, padding + (html.bytes - page.bytes));
-    page = await fetchBytes(`${server.baseUrl}/bench-static/${padding}`, { headers: { accept: "text/html" } });
-    staticPage = { url: `${server.baseUrl}/bench-static/${padding}`, bytes: page.bytes, cache: page.headers.get("x-nextjs-cache") };
+    // The padding shows up twice in the document (the HTML and React's payload for hydration):
+    // size ≈ base + k·padding. Measure k, aim, then correct once.
+    const sizeAt = async (padding) => (await fetchBytes(`${server.baseUrl}/bench--static/${padding}`, { headers: { accept: "text/html" } })).bytes;
+    const probe = 10_000;
+    const k = Math.max(1, ((await sizeAt(probe)) - base.bytes) / probe);
+    let padding = Math.max(0, Math.round((html.bytes - base.bytes) / k));
+    padding = Math.max(0, padding + Math.round((html.bytes - (await sizeAt(padding))) / k));
+    const page = await fetchBytes(`${server.baseUrl}/bench--static/${padding}`, { headers: { accept: "text/html" } });
+    staticPage = { url: `${server.baseUrl}/bench--static/${padding}`, bytes: page.bytes, cache: page.headers.get("x-nextjs-cache") };
   } else {
-    log(`  no prerendered reference page (/bench-static answered ${base.status})`);
+    log(`  no prerendered reference page (/bench--static answered ${base.status})`);
   }
 }
 
@@ -167,18 +172,43 @@ async function measure(label, spec) {
   return r;
 }
 
+// Each endpoint and its references are measured in ROUNDS interleaved slices of DURATION/ROUNDS
+// seconds, the order rotating every round, so a slow minute on a shared machine hits them alike.
+async function measureInterleaved(targets) {
+  const slices = targets.map(() => []);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (let k = 0; k < targets.length; k++) {
+      const i = (k + round) % targets.length;
+      const { spec } = targets[i];
+      if (round === 0 && WARMUP > 0) await load({ ...spec, duration: WARMUP });
+      slices[i].push(await load({ ...spec, duration: DURATION / ROUNDS }));
+      rssMax = Math.max(rssMax, server.rss() ?? 0);
+    }
+  }
+  return targets.map((t, i) => {
+    const mean = (key) => slices[i].reduce((n, r) => n + r[key], 0) / slices[i].length;
+    const r = { rps: mean("rps"), p50: mean("p50"), p99: Math.max(...slices[i].map((x) => x.p99)), unexpected: slices[i].reduce((n, x) => n + x.unexpected, 0) };
+    log(`  ${t.label.padEnd(34)} ${fmt.int(r.rps).padStart(7)} req/s  p50 ${fmt.ms(r.p50)}  p99 ${fmt.ms(r.p99)}${r.unexpected ? `  (${r.unexpected} unexpected)` : ""}`);
+    return r;
+  });
+}
+
 const runs = [];
 for (const connections of CONNECTIONS) {
   log(`\n${connections} connections`);
   for (const e of active) {
     const spec = { connections, method: e.method ?? "GET", headers: e.headers ?? {}, body: e.body };
-    const row = { endpoint: e, connections };
-    row.self = await measure(e.name, { ...spec, url: server.baseUrl + e.path });
-    row.floor = await measure(`  floor route (${fmt.bytes(e.bytes)})`, { ...spec, url: floorUrl(e), headers: {} });
-    row.plain = await measure(`  plain node:http (${fmt.bytes(e.bytes)})`, { ...spec, url: plainUrl(e), headers: {} });
+    const targets = [
+      { key: "self", label: e.name, spec: { ...spec, url: server.baseUrl + e.path } },
+      { key: "floor", label: `  floor route (${fmt.bytes(e.bytes)})`, spec: { ...spec, url: floorUrl(e), headers: {} } },
+      { key: "plain", label: `  plain node:http (${fmt.bytes(e.bytes)})`, spec: { ...spec, url: plainUrl(e), headers: {} } },
+    ];
     if (e.id === "html" && staticPage) {
-      row.static = await measure(`  prerendered page (${fmt.bytes(staticPage.bytes)})`, { connections, url: staticPage.url, headers: { accept: "text/html" } });
+      targets.push({ key: "static", label: `  prerendered page (${fmt.bytes(staticPage.bytes)})`, spec: { connections, url: staticPage.url, headers: { accept: "text/html" } } });
     }
+    const measured = await measureInterleaved(targets);
+    const row = { endpoint: e, connections };
+    targets.forEach((t, i) => (row[t.key] = measured[i]));
     runs.push(row);
   }
 }
@@ -224,17 +254,33 @@ if (!SKIP_MIDDLEWARE && jsonEndpoint && existsSync(path.join(ROOT, "middleware.t
   log("\nMiddleware: the same app without middleware.ts (a second build, cached between runs) …");
   try {
     const variant = await startVariantWithoutMiddleware();
+    // Interleaved rounds, alternating which goes first, so drift on a shared machine hits both.
     const rounds = [];
-    for (let i = 0; i < 3; i++) {
-      const withMw = await measure(`restaurant JSON (with middleware) #${i + 1}`, { connections: CONNECTIONS[0], url: server.baseUrl + jsonEndpoint.path });
-      const without = await measure(`restaurant JSON (no middleware) #${i + 1}`, { connections: CONNECTIONS[0], url: variant.baseUrl + jsonEndpoint.path });
-      rounds.push({ withMw, without });
+    for (let i = 0; i < MIDDLEWARE_ROUNDS; i++) {
+      const run = (label, base) => measure(`restaurant JSON (${label}) #${i + 1}`, { connections: CONNECTIONS[0], url: base + jsonEndpoint.path });
+      const round = {};
+      if (i % 2 === 0) {
+        round.withMw = await run("with middleware", server.baseUrl);
+        round.without = await run("no middleware", variant.baseUrl);
+      } else {
+        round.without = await run("no middleware", variant.baseUrl);
+        round.withMw = await run("with middleware", server.baseUrl);
+      }
+      rounds.push(round);
+    }
+    // Where the middleware does run (page paths), what it costs: informational.
+    const pages = [];
+    for (const e of active.filter((x) => x.id === "markdown" || x.id === "html")) {
+      const spec = { connections: CONNECTIONS[0], headers: e.headers ?? {} };
+      const withMw = await measure(`${e.name} (with middleware)`, { ...spec, url: server.baseUrl + e.path });
+      const without = await measure(`${e.name} (no middleware)`, { ...spec, url: variant.baseUrl + e.path });
+      pages.push({ name: e.name, with: withMw.rps, without: without.rps });
     }
     await variant.stop();
-    const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-    const w = median(rounds.map((r) => r.withMw.rps));
-    const wo = median(rounds.map((r) => r.without.rps));
-    middlewareCompare = { with: w, without: wo, ratio: w / wo, rounds };
+    // All requests of all rounds over all their time: one figure per side.
+    const w = rounds.reduce((n, r) => n + r.withMw.rps, 0) / rounds.length;
+    const wo = rounds.reduce((n, r) => n + r.without.rps, 0) / rounds.length;
+    middlewareCompare = { with: w, without: wo, ratio: w / wo, rounds, pages };
   } catch (error) {
     log(`  middleware comparison failed: ${error.message.split("\n")[0]}`);
     middlewareCompare = { error: error.message.split("\n")[0] };
@@ -267,8 +313,9 @@ const verdict = (value, target) => (value === null || target === null ? "" : val
 const sections = [];
 sections.push(`# Benchmark results
 
-Generated by \`npm run bench\` (bench/run.mjs). Each figure is autocannon's mean over ${DURATION} s after a ${WARMUP} s warm-up,
-on 127.0.0.1, load generator and server on the same machine. Ratios compare runs made back to back in the same process.
+Generated by \`npm run bench\` (bench/run.mjs). Each figure is autocannon's mean over ${DURATION} s (after a ${WARMUP} s warm-up), measured in
+${ROUNDS} interleaved rounds with the references of the same endpoint, on 127.0.0.1, load generator and server on the same machine
+(p99: the worst round). Ratios compare runs made side by side in the same process.
 
 | | |
 |---|---|
@@ -278,6 +325,7 @@ on 127.0.0.1, load generator and server on the same machine. Ratios compare runs
 | load average at start | ${env.loadAverage} (other work on the machine lowers every figure alike; the ratios are what count) |
 | data | demo data + test fixture (SQLite); restaurant \`${slug}\`, search \`q=${q}\` |
 | in-process cache TTL | ${process.env.MENU_CACHE_TTL_MS ?? "30000 (default)"} ms |
+| server | \`node ${npmStartArgs().join(" ")}\` (as \`npm start\`), NODE_ENV=production, BENCH_FLOOR=1 |
 `);
 
 for (const connections of CONNECTIONS) {
@@ -328,7 +376,13 @@ ${
   middlewareCompare?.error
     ? `Throughput comparison failed: ${middlewareCompare.error}`
     : middlewareCompare
-      ? `Restaurant JSON at ${CONNECTIONS[0]} connections, median of 3 interleaved rounds: with middleware.ts ${fmt.int(middlewareCompare.with)} req/s, same app built without it ${fmt.int(middlewareCompare.without)} req/s → **${fmt.ratio(middlewareCompare.ratio)}** (target ≥ ${TARGETS.middleware} ${verdict(middlewareCompare.ratio, TARGETS.middleware)}).`
+      ? `Restaurant JSON at ${CONNECTIONS[0]} connections, mean of ${MIDDLEWARE_ROUNDS} interleaved rounds (${middlewareCompare.rounds.map((r) => fmt.ratio(r.withMw.rps / r.without.rps)).join(", ")} per round): with middleware.ts ${fmt.int(middlewareCompare.with)} req/s, same app built without it ${fmt.int(middlewareCompare.without)} req/s → **${fmt.ratio(middlewareCompare.ratio)}** (target ≥ ${TARGETS.middleware} ${verdict(middlewareCompare.ratio, TARGETS.middleware)}).` +
+        (middlewareCompare.pages.length
+          ? `\n\nFor comparison, page paths, where the middleware does run (one round each; without it the page handler negotiates itself):\n\n${table(
+              ["page", "with middleware", "without", "ratio"],
+              middlewareCompare.pages.map((p) => [p.name, `${fmt.int(p.with)} req/s`, `${fmt.int(p.without)} req/s`, fmt.ratio(p.with / p.without)]),
+            )}`
+          : "")
       : "Throughput comparison not run (--skip-middleware, or no middleware.ts)."
 }
 `);

@@ -2,7 +2,8 @@
 //
 // The size parameter is the padding; bench/run.mjs calibrates it so the whole document is as
 // large as the menu page it compares. Only when the server runs with BENCH_FLOOR=1; otherwise
-// a plain 404.
+// a plain 404. "bench--static" cannot be a restaurant slug (no double hyphens), so this route
+// never shadows a menu page such as /{slug}/{lang}; like a menu page it passes the middleware.
 import { notFound } from "next/navigation";
 
 export const revalidate = false;
