@@ -107,6 +107,9 @@ function HomePage({ data, meta }: Props<"home">) {
             <li>
               <a href="/developers">API for developers</a> — the same data as JSON, Markdown and an MCP tool server; no API key.
             </li>
+            <li>
+              <a href="/docs/api">Interactive API reference</a> — every endpoint, parameter and error, from the OpenAPI 3.1 description.
+            </li>
           </ul>
         </section>
         <PageFooter markdownUrl={meta.markdownUrl} />

@@ -146,6 +146,7 @@ function bodyOf(page: PageData, meta: PageMeta): RootContent[] {
         list([
           [link(md(siteUrls.pricing()), "Plans and pricing"), " — for restaurant owners"],
           [link(md(siteUrls.apiDocs()), "API for developers"), " — JSON API, Markdown twins, MCP tool server"],
+          [link(siteUrls.apiReference(), "Interactive API reference"), " — rendered from ", link(siteUrls.openApi(), "the OpenAPI 3.1 description")],
           [link(siteUrls.llmsIndex(), "Index of every Markdown page")],
         ]),
         attribution(meta.canonical),

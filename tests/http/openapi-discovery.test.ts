@@ -210,3 +210,15 @@ describe("the interactive reference at /docs/api", () => {
     expect((await get("/api/public")).json.reference).toBe(`${baseUrl()}/docs/api`);
   });
 });
+
+describe("links to the interactive reference", () => {
+  it("the home page, the developers page and /api/public link /docs/api", async () => {
+    for (const path of ["/", "/developers"]) {
+      const page = await get(path, { headers: { Accept: "text/html" } });
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('href="/docs/api"');
+    }
+    const index = await get("/api/public");
+    expect(JSON.stringify(index.json)).toContain("/docs/api");
+  });
+});
