@@ -52,6 +52,7 @@ const TARGETS = { json: 0.8, markdown: 0.8, search: 0.6, html: 0.8, middleware: 
 const env = environment();
 log(`Benchmark: ${DURATION} s per run (+${WARMUP} s warm-up), connections ${CONNECTIONS.join(", ")}; load average ${env.loadAverage}`);
 const tmp = mkdtempSync(path.join(os.tmpdir(), "menu-bench-"));
+process.on("exit", () => rmSync(tmp, { recursive: true, force: true }));
 const databaseUrl = `file:${path.join(tmp, "bench.db")}`;
 const dbEnv = { ...process.env, DATABASE_URL: databaseUrl };
 log("Database: demo data + tests/fixtures/menus.json …");
