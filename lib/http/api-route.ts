@@ -107,7 +107,7 @@ export function apiRoute(
 }
 
 /** The method the client sent: the server front passes methods Next.js cannot route as PATCH. */
-function requestMethod(request: Request, method: Method): string {
+export function requestMethod(request: Request, method: string = request.method): string {
   const original = request.headers.get(ORIGINAL_METHOD_HEADER);
   return original && /^[A-Z][A-Z-]{0,19}$/.test(original) ? original : method;
 }

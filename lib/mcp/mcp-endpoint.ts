@@ -14,9 +14,8 @@ import {
   type McpHttpHandler,
 } from "@modelcontextprotocol/server";
 import { ApiError, errorBody } from "../http/api-errors";
-import { errorResponse } from "../http/api-route";
+import { errorResponse, requestMethod } from "../http/api-route";
 import { MAX_JSON_BODY_BYTES, readBodyText } from "../http/read-json-body";
-import { ORIGINAL_METHOD_HEADER } from "../http/request-front.mjs";
 import { publicBaseUrl } from "../site-urls";
 import { createMcpServer } from "./mcp-server";
 
@@ -169,9 +168,7 @@ export function mcpPreflight(request: Request): Response {
 
 /** GET (an SSE stream in 2025 servers), DELETE (session end) and the rest: this server has neither. */
 export function mcpMethodNotAllowed(request: Request): Response {
-  // the server front hands methods Next.js cannot route (TRACE, …) on as PATCH, naming the original
-  const original = request.headers.get(ORIGINAL_METHOD_HEADER);
-  const method = original && /^[A-Z][A-Z-]{0,19}$/.test(original) ? original : request.method;
+  const method = requestMethod(request);
   const response = errorResponse(
     new ApiError(
       "method_not_allowed",
