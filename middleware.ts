@@ -2,17 +2,25 @@
 // Every page is one URL with two representations: "/x.md", or an Accept header that prefers
 // text/markdown, gets the Markdown twin; anything else that accepts HTML gets the page. An Accept
 // header that allows neither is answered here: 406 not_acceptable listing both representations.
-// The decision travels to the page handler (app/[[...path]]/route.ts) in a request header.
 //
-// Why not NextResponse.rewrite(): Next.js 16 renames a loopback host (127.0.0.1, ::1) to
-// "localhost" in middleware URLs, so behind a server bound to 127.0.0.1 (as in the tests) every
-// rewrite looks like one to another origin and is proxied over HTTP. Annotating the request and
-// letting the router match the catch-all handler needs no rewrite at all.
+// The Markdown twin is answered here, by serveMarkdown (lib/pages/serve.ts) — the function the
+// page handler would call after a rewrite. A rewrite sends the request through Next's router a
+// second time, which costs as much as serving the twin: in one run, 0.53 of the floor with the
+// hop against 0.96 without it (bench/results.md). Both run in this process and share its caches
+// and database client (lib/cache/ttl-cache.ts, lib/db/prisma.ts keep them on globalThis).
 //
-// Only paths of the route table (lib/pages/routes.ts) are negotiated here. The matcher keeps it off /api, /_next, the discovery files (/llms*.txt, /llms-index.md,
+// HTML goes on to the page handler (app/[[...path]]/route.ts), which renders through the App
+// Router; the decision travels in a request header. Why not NextResponse.rewrite() for that:
+// Next.js 16 renames a loopback host (127.0.0.1, ::1) to "localhost" in middleware URLs, so
+// behind a server bound to 127.0.0.1 (as in the tests) every rewrite looks like one to another
+// origin and is proxied over HTTP. Annotating the request and letting the router match the
+// catch-all handler needs no rewrite at all.
+//
+// Only paths of the route table (lib/pages/routes.ts) are negotiated here. The matcher keeps it
+// off /api, /_next, the discovery files (/llms*.txt, /llms-index.md,
 // /sitemap.xml, /robots.txt, /openapi.json, /.well-known/*) and every static file (any path with
-// an extension other than .md); the same rules are repeated in code. No database work: whether a
-// restaurant exists is decided by the handler (404 in both representations).
+// an extension other than .md); the same rules are repeated in code. Whether a restaurant exists
+// is decided by the serving functions (404 in both representations).
 import { NextResponse, type NextRequest } from "next/server";
 import { ApiError } from "@/lib/http/api-errors";
 import { CORS_ALLOWED_HEADERS, errorResponse } from "@/lib/http/api-route";
@@ -20,6 +28,7 @@ import { decideRepresentation } from "@/lib/negotiation/negotiate";
 import { isNeverAPage } from "@/lib/negotiation/page-paths";
 import { INTERNAL_RENDER_PREFIX_ROOT, isInternalRenderRequest } from "@/lib/pages/internal-render";
 import { matchPageRoute } from "@/lib/pages/routes";
+import { serveMarkdown } from "@/lib/pages/serve";
 import { notAcceptableResponse, REPRESENTATION_HEADER } from "@/lib/pages/serve-headers";
 
 // Node.js, not Edge: it shares the process (and the internal render token) with the handlers.
@@ -46,7 +55,7 @@ function internalNotFound(representation: "html" | "markdown"): Response {
   );
 }
 
-export function middleware(request: NextRequest) {
+export async function middleware(request: NextRequest): Promise<Response> {
   const { pathname, search } = request.nextUrl;
 
   // The page handler's loopback fetch of the internal render (lib/pages/internal-render.ts).
@@ -81,6 +90,12 @@ export function middleware(request: NextRequest) {
 
   // The internal renders answer only the page handler (it sends this process's token).
   if (isInternal) return internalNotFound(representation);
+  if (representation === "markdown") {
+    const twin = await serveMarkdown(request, pagePath, request.nextUrl.searchParams);
+    // Next.js turns a same-origin Location from middleware into a relative one; a redirect (a
+    // default-language URL) is left to the handler, whose Location stays absolute.
+    if (!twin.headers.has("location")) return twin;
+  }
 
   const headers = new Headers(request.headers);
   headers.set(REPRESENTATION_HEADER, representation);

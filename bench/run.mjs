@@ -251,8 +251,15 @@ const matcherCheck = apiPaths.map((p) => ({ path: p, entersMiddleware: matchers 
 const pageCheck = [`/${slug}`, `/${slug}.md`].map((p) => ({ path: p, entersMiddleware: matchers ? matchers.some((re) => re.test(p)) : null }));
 
 let middlewareCompare = null;
+// RSS "after the run" is that of the server that took every endpoint's load, read before it stops.
+const rssAfter = server.rss();
 if (!SKIP_MIDDLEWARE && jsonEndpoint && existsSync(path.join(ROOT, "middleware.ts"))) {
   log("\nMiddleware: the same app without middleware.ts (a second build, cached between runs) …");
+  // Two fresh servers, started together: the one above has served every endpoint by now and holds
+  // full caches and a larger heap, which alone made it measure slower than a fresh copy of
+  // itself. Only the middleware should differ between the two sides.
+  await server.stop();
+  const withMiddleware = await startServer({ env: { DATABASE_URL: databaseUrl }, log });
   try {
     const variant = await startVariantWithoutMiddleware();
     // Interleaved rounds, alternating which goes first, so drift on a shared machine hits both.
@@ -261,11 +268,11 @@ if (!SKIP_MIDDLEWARE && jsonEndpoint && existsSync(path.join(ROOT, "middleware.t
       const run = (label, base) => measure(`restaurant JSON (${label}) #${i + 1}`, { connections: CONNECTIONS[0], url: base + jsonEndpoint.path });
       const round = {};
       if (i % 2 === 0) {
-        round.withMw = await run("with middleware", server.baseUrl);
+        round.withMw = await run("with middleware", withMiddleware.baseUrl);
         round.without = await run("no middleware", variant.baseUrl);
       } else {
         round.without = await run("no middleware", variant.baseUrl);
-        round.withMw = await run("with middleware", server.baseUrl);
+        round.withMw = await run("with middleware", withMiddleware.baseUrl);
       }
       rounds.push(round);
     }
@@ -273,7 +280,7 @@ if (!SKIP_MIDDLEWARE && jsonEndpoint && existsSync(path.join(ROOT, "middleware.t
     const pages = [];
     for (const e of active.filter((x) => x.id === "markdown" || x.id === "html")) {
       const spec = { connections: CONNECTIONS[0], headers: e.headers ?? {} };
-      const withMw = await measure(`${e.name} (with middleware)`, { ...spec, url: server.baseUrl + e.path });
+      const withMw = await measure(`${e.name} (with middleware)`, { ...spec, url: withMiddleware.baseUrl + e.path });
       const without = await measure(`${e.name} (no middleware)`, { ...spec, url: variant.baseUrl + e.path });
       pages.push({ name: e.name, with: withMw.rps, without: without.rps });
     }
@@ -285,6 +292,8 @@ if (!SKIP_MIDDLEWARE && jsonEndpoint && existsSync(path.join(ROOT, "middleware.t
   } catch (error) {
     log(`  middleware comparison failed: ${error.message.split("\n")[0]}`);
     middlewareCompare = { error: error.message.split("\n")[0] };
+  } finally {
+    await withMiddleware.stop();
   }
 }
 
@@ -304,7 +313,6 @@ async function startVariantWithoutMiddleware() {
   return startServer({ root: dir, env: { DATABASE_URL: databaseUrl }, log });
 }
 
-const rssAfter = server.rss();
 await cleanup();
 
 // ————— report —————

@@ -1,9 +1,12 @@
-// Every public page, in both representations, at one URL (contract section 4): the HTML page or
-// its Markdown twin, chosen by the ".md" suffix or the Accept header. middleware.ts negotiates
-// (and answers 406 itself); this handler serves the choice. Being a route handler, its responses
-// keep the headers Next.js drops on App Router pages — Vary: Accept and a Content-Security-Policy
-// with the hashes of the page's own inline scripts. The HTML itself is rendered and cached (ISR)
-// by the App Router under /render/{key} (lib/pages/routes.ts).
+// GET /{page} and /{page}.md – every public page, as HTML or as its Markdown twin
+//
+// One URL, two representations (contract section 4), chosen by the ".md" suffix or the Accept
+// header. middleware.ts negotiates and answers 406 and the Markdown twins itself (through the
+// same lib/pages/serve.ts); this handler serves the HTML, and both representations of the paths
+// middleware leaves to it. Being a route handler, its responses keep the headers Next.js drops on
+// App Router pages — Vary: Accept and a Content-Security-Policy with the hashes of the page's own
+// inline scripts. The HTML itself is rendered and cached (ISR) by the App Router under
+// /render/{key} (lib/pages/routes.ts).
 //
 // More specific routes (/api/…, /llms.txt, /sitemap.xml, /.well-known/…, /render/…) and files in
 // public/ take precedence over this optional catch-all.

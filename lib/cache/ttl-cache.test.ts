@@ -30,6 +30,21 @@ describe("TtlCache", () => {
     expect(await cache.get("k", 1000, async () => "ok")).toBe("ok");
   });
 
+  it("answers every waiter with a value `keep` refuses, then loads again", async () => {
+    const cache = new TtlCache<{ fresh: boolean }>(10, { keep: (v) => v.fresh });
+    let fresh = false;
+    const load = vi.fn(() => later({ fresh }));
+    const waiting = await Promise.all([cache.get("k", 1000, load), cache.get("k", 1000, load)]);
+    expect(waiting).toEqual([{ fresh: false }, { fresh: false }]);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(cache.size).toBe(0);
+    fresh = true;
+    expect(await cache.get("k", 1000, load)).toEqual({ fresh: true });
+    expect(await cache.get("k", 1000, load)).toEqual({ fresh: true });
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(cache.size).toBe(1);
+  });
+
   it("TTL 0 means no caching", async () => {
     const cache = new TtlCache<number>(10);
     const load = vi.fn(async () => 1);

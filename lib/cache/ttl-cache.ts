@@ -21,6 +21,11 @@ export interface TtlCacheOptions<V> {
    * them — right for any cache whose entries may show any restaurant (search, listings, pages).
    */
   affectedBy?: (slug: string, key: string) => boolean;
+  /**
+   * Whether a loaded value may be kept (default: always). A value it refuses still answers the
+   * callers that were waiting for it, but the next get() loads again.
+   */
+  keep?: (value: V) => boolean;
 }
 
 interface Entry<V> {
@@ -55,7 +60,8 @@ export class TtlCache<V> {
 
   /**
    * The cached value of `key`, or the result of `load()` kept for `ttlMs`. A load that fails is
-   * not kept; a load that was in flight when the cache was purged is not kept either.
+   * not kept; a load that was in flight when the cache was purged is not kept either, nor is a
+   * value the `keep` option refuses.
    */
   get(key: string, ttlMs: number, load: () => Promise<V>, now = Date.now()): Promise<V> {
     const hit = this.entries.get(key);
@@ -75,6 +81,7 @@ export class TtlCache<V> {
       (resolved) => {
         if (this.entries.get(key) !== entry) return;
         if (generation !== this.generation) return void this.remove(key);
+        if (this.options.keep && !this.options.keep(resolved)) return void this.remove(key);
         entry.bytes = this.options.weigh?.(resolved) ?? 0;
         this.bytes += entry.bytes;
         this.evict();

@@ -1,6 +1,7 @@
 // The two representations of a public page as HTTP responses. middleware.ts decides which one a
-// request gets (lib/negotiation) and passes the decision in a request header; the catch-all route
-// handler (app/[[...path]]/route.ts) calls servePage, which serves it.
+// request gets (lib/negotiation): it answers a Markdown twin itself with serveMarkdown, and passes
+// an HTML decision in a request header to the catch-all route handler (app/[[...path]]/route.ts),
+// whose servePage serves it (and makes the whole decision itself should middleware not have run).
 import { ApiError } from "../http/api-errors";
 import { cachedResponse, errorResponse, etagOf } from "../http/api-route";
 import { CACHE_POLICIES, type CachePolicy } from "../http/cache-policy";
@@ -10,7 +11,7 @@ import { decideRepresentation, REPRESENTATIONS, type Representation } from "../n
 import { isNeverAPage } from "../negotiation/page-paths";
 import { notAcceptableResponse, REPRESENTATION_HEADER } from "./serve-headers";
 import { markdownUrlOf, publicBaseUrl } from "../site-urls";
-import { fetchInternalPage, isInternalRenderRequest } from "./internal-render";
+import { fetchInternalPage, isInternalRenderRequest, type RenderedPage } from "./internal-render";
 import { loadPage, pageExists, pageMeta } from "./page-data";
 import { internalRenderPath, keptQuery, matchPageRoute, type RouteMatch } from "./routes";
 import { htmlSecurityHeaders, TEXT_SECURITY_HEADERS } from "./security-headers";
@@ -73,7 +74,7 @@ interface MarkdownResult {
 }
 
 // Any page may show any restaurant (listings, home): a purge of one restaurant drops them all.
-const markdownCache = sharedCache("page-markdown", () => new TtlCache<MarkdownResult>(2000, { name: "page-markdown", weigh: (m) => m.body.length * 2, maxBytes: 32 * 1024 * 1024 }));
+const markdownCache = sharedCache("page-markdown", () => new TtlCache<MarkdownResult & { etag: string; tokens: string }>(2000, { name: "page-markdown", weigh: (m) => m.body.length * 2, maxBytes: 32 * 1024 * 1024 }));
 
 async function buildMarkdown(match: RouteMatch | null, pagePath: string, query: URLSearchParams): Promise<MarkdownResult> {
   const canonical = publicUrlOf(pagePath, query);
@@ -91,7 +92,10 @@ export async function serveMarkdown(request: Request, pagePath: string, search: 
   try {
     const { match, query } = resolve(pagePath, search);
     const key = `${pagePath}?${query.toString()}`;
-    const md = await markdownCache.get(key, ttlMs(match?.route.cache ?? "menu"), () => buildMarkdown(match, pagePath, query));
+    const md = await markdownCache.get(key, ttlMs(match?.route.cache ?? "menu"), async () => {
+      const built = await buildMarkdown(match, pagePath, query);
+      return { ...built, etag: etagOf(built.body), tokens: String(estimateTokens(built.body)) };
+    });
     const headers: Record<string, string> = {
       ...TEXT_SECURITY_HEADERS,
       Vary: "Accept",
@@ -106,10 +110,10 @@ export async function serveMarkdown(request: Request, pagePath: string, search: 
         headers: { ...headers, "Content-Type": REPRESENTATIONS.markdown.contentType, "Cache-Control": CACHE_POLICIES.noStore, "Access-Control-Allow-Origin": "*" },
       });
     }
-    return cachedResponse(request, { body: md.body, contentType: REPRESENTATIONS.markdown.contentType }, md.policy, {
+    return cachedResponse(request, { body: md.body, etag: md.etag, contentType: REPRESENTATIONS.markdown.contentType }, md.policy, {
       ...headers,
       "Content-Language": md.language,
-      "X-Markdown-Tokens": String(estimateTokens(md.body)),
+      "X-Markdown-Tokens": md.tokens,
     });
   } catch (error) {
     console.error("[pages] Markdown rendering failed:", error);
@@ -121,6 +125,28 @@ export async function serveMarkdown(request: Request, pagePath: string, search: 
 
 // Keyed by the hash of the HTML itself, so never stale: no purge needs to touch it.
 const cspCache = sharedCache("page-csp", () => new TtlCache<Record<string, string>>(2000, { name: "page-csp", affectedBy: () => false }));
+
+interface HtmlRender {
+  rendered: RenderedPage;
+  security: Record<string, string>;
+  etag: string;
+}
+
+// The finished renders with their CSP and ETag, so a page request is a lookup, not a loopback
+// request through the whole router (measured in bench/results.md). Purged with the other caches
+// by the revalidation endpoint. A render the ISR cache answered STALE is passed on but never
+// kept: ISR is regenerating it, and the next request should get the new page, not this one for
+// the in-process lifetime. Errors are not kept either.
+const htmlCache = sharedCache(
+  "page-html",
+  () =>
+    new TtlCache<HtmlRender>(2000, {
+      name: "page-html",
+      weigh: (e) => e.rendered.html.length * 2,
+      maxBytes: 32 * 1024 * 1024,
+      keep: (e) => e.rendered.cache !== "STALE" && e.rendered.status < 500,
+    }),
+);
 
 export async function serveHtml(request: Request, pagePath: string, search: URLSearchParams): Promise<Response> {
   try {
@@ -140,24 +166,32 @@ async function renderHtml(request: Request, pagePath: string, search: URLSearchP
   // Unknown slugs all render the one 404 page, so the render cache only holds real pages.
   const match = resolved.match && (await pageExists(resolved.match)) ? resolved.match : null;
   const qs = query.toString();
-  const rendered = await fetchInternalPage(internalRenderPath(match) + (qs ? `?${qs}` : ""), request.url);
-  const dev = process.env.NODE_ENV !== "production";
-  const https = publicBaseUrl().startsWith("https:");
-  const security = await cspCache.get(etagOf(rendered.html), 3_600_000, async () => htmlSecurityHeaders(rendered.html, { dev, https }));
+  const internal = internalRenderPath(match) + (qs ? `?${qs}` : "");
+  let renderedNow = false;
+  const { rendered, security, etag } = await htmlCache.get(internal, ttlMs(match?.route.cache ?? "menu"), async () => {
+    renderedNow = true;
+    const rendered = await fetchInternalPage(internal, request.url);
+    const dev = process.env.NODE_ENV !== "production";
+    const https = publicBaseUrl().startsWith("https:");
+    const etag = etagOf(rendered.html);
+    const security = await cspCache.get(etag, 3_600_000, async () => htmlSecurityHeaders(rendered.html, { dev, https }));
+    return { rendered, security, etag };
+  });
   const markdownUrl = markdownUrlOf(publicUrlOf(pagePath, query));
   const headers: Record<string, string> = {
     ...security,
     Vary: "Accept",
     Link: `<${markdownUrl}>; rel="alternate"; type="text/markdown"`,
-    // Whether the page came from the ISR cache (HIT/STALE) or was rendered now (MISS).
-    ...(rendered.cache ? { "X-Render-Cache": rendered.cache } : {}),
+    // Whether the page came from a cache (HIT: in-process or ISR; STALE: ISR, regenerating) or
+    // was rendered now (MISS).
+    ...(renderedNow ? (rendered.cache ? { "X-Render-Cache": rendered.cache } : {}) : { "X-Render-Cache": "HIT" }),
   };
 
   if (rendered.status >= 300 && rendered.status < 400 && rendered.location) {
     return new Response(null, { status: rendered.status, headers: { ...headers, Location: rendered.location, "Cache-Control": CACHE_POLICIES.menu } });
   }
   if (rendered.status === 200 && match) {
-    return cachedResponse(request, { body: rendered.html, contentType: REPRESENTATIONS.html.contentType }, match.route.cache, headers);
+    return cachedResponse(request, { body: rendered.html, etag, contentType: REPRESENTATIONS.html.contentType }, match.route.cache, headers);
   }
   return new Response(rendered.html, {
     status: rendered.status === 200 ? 404 : rendered.status,
