@@ -3,8 +3,10 @@
 // Deterministic scale data: the batches of generateMenus() (lib/import/generate-menus.ts; same
 // seed, same data) go through the ordinary importer, batch by batch — the same validation as any
 // import — into DATABASE_URL (default: the embedded SQLite database), which is migrated first.
-// Progress goes to stderr. Afterwards the planner statistics are refreshed (ANALYZE) and, on
-// SQLite, the search index is merged into one segment.
+// Progress goes to stderr. Afterwards the planner statistics are refreshed (ANALYZE) and the
+// search index is compacted: on SQLite its segments merged into one, on PostgreSQL (VACUUM) the
+// GIN index's pending list merged in, which every search would otherwise scan until autovacuum
+// gets to it.
 import { databaseKind } from "../lib/db/database-url";
 import { db, disconnectDb } from "../lib/db/prisma";
 import { setupDatabase } from "../lib/db/setup";
@@ -80,11 +82,13 @@ async function main() {
   progress(total.restaurants, true);
   if (tty) process.stderr.write("\n");
 
-  log("Refreshing planner statistics…");
+  log("Refreshing planner statistics and compacting the search index…");
   if (databaseKind() === "sqlite") {
     await db().$executeRawUnsafe(`INSERT INTO "${SQLITE_SEARCH_TABLE}"("${SQLITE_SEARCH_TABLE}") VALUES ('optimize')`);
+    await db().$executeRawUnsafe("ANALYZE");
+  } else {
+    await db().$executeRawUnsafe("VACUUM (ANALYZE)");
   }
-  await db().$executeRawUnsafe("ANALYZE");
   log(
     `Generated ${total.restaurants} restaurants (${total.categories} categories, ${total.items} items), ${total.owners} owners, ` +
       `${total.countries} countries, ${total.cities} cities, ${total.cuisines} cuisines in ${formatDuration(Date.now() - started)}.`,

@@ -5,7 +5,7 @@ import { listPublishedRestaurantsAfter } from "../data/restaurant-queries";
 import { ApiError } from "../http/api-errors";
 import { getRestaurantMenu } from "../restaurants/get-restaurant-menu";
 import { serializePlans, serializeSearchResult, type PublicSearchResult } from "../serializers";
-import { renderRestaurantMarkdown } from "./restaurant-markdown";
+import { markdownTwin } from "../pages/serve";
 import { loadDirectory } from "./tools";
 
 export const RESOURCE_URIS = {
@@ -27,7 +27,7 @@ export const RESOURCE_TEMPLATES = [
     uriTemplate: "menu://restaurants/{slug}/menu.md",
     name: "restaurant-menu-markdown",
     title: "Restaurant menu (Markdown)",
-    description: "A published restaurant's complete menu as a Markdown document with YAML front matter.",
+    description: "A published restaurant's complete menu as a Markdown document with YAML front matter: the same document as GET /{slug}.md.",
     mimeType: "text/markdown",
   },
 ] as const;
@@ -133,6 +133,13 @@ export class ResourceMissingError extends Error {}
 
 const MENU_URI = /^menu:\/\/restaurants\/([^/?#]+)\/menu\.(json|md)$/;
 
+async function menuMarkdown(uri: string, slug: string): Promise<string> {
+  const twin = await markdownTwin(`/${slug}`);
+  // Published a moment ago by getRestaurantMenu, gone now (or the page route changed): no resource.
+  if (twin.status !== 200) throw new ResourceMissingError(uri);
+  return twin.body;
+}
+
 /** The contents of one resource, or ResourceMissingError when no published resource has that URI. */
 export async function readResource(uri: string): Promise<{ contents: ResourceContents[]; ttlMs: number }> {
   if (uri === RESOURCE_URIS.plans) {
@@ -157,7 +164,8 @@ export async function readResource(uri: string): Promise<{ contents: ResourceCon
       if (error instanceof ApiError && error.code !== "internal_error") throw new ResourceMissingError(uri);
       throw error;
     }
-    const text = match[2] === "json" ? JSON.stringify(restaurant) : renderRestaurantMarkdown(restaurant);
+    // The Markdown is the page's twin, byte for byte what GET /{slug}.md serves.
+    const text = match[2] === "json" ? JSON.stringify(restaurant) : await menuMarkdown(uri, restaurant.slug);
     return { contents: [{ uri, mimeType: match[2] === "json" ? "application/json" : "text/markdown", text }], ttlMs: RESOURCE_TTL_MS.menu };
   }
   throw new ResourceMissingError(uri);

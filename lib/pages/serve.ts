@@ -73,8 +73,10 @@ interface MarkdownResult {
   policy: CachePolicy;
 }
 
+export type MarkdownTwin = MarkdownResult & { etag: string; tokens: string };
+
 // Any page may show any restaurant (listings, home): a purge of one restaurant drops them all.
-const markdownCache = sharedCache("page-markdown", () => new TtlCache<MarkdownResult & { etag: string; tokens: string }>(2000, { name: "page-markdown", weigh: (m) => m.body.length * 2, maxBytes: 32 * 1024 * 1024 }));
+const markdownCache = sharedCache("page-markdown", () => new TtlCache<MarkdownTwin>(2000, { name: "page-markdown", weigh: (m) => m.body.length * 2, maxBytes: 32 * 1024 * 1024 }));
 
 async function buildMarkdown(match: RouteMatch | null, pagePath: string, query: URLSearchParams): Promise<MarkdownResult> {
   const canonical = publicUrlOf(pagePath, query);
@@ -88,14 +90,22 @@ async function buildMarkdown(match: RouteMatch | null, pagePath: string, query: 
   return { status: 200, body: pageMarkdown(result.page, meta), canonical: meta.canonical, language: meta.language, policy: match.route.cache };
 }
 
+/**
+ * The Markdown twin of a page path, from the in-process cache: what GET {pagePath}.md serves, and
+ * what the MCP resource menu://restaurants/{slug}/menu.md returns.
+ */
+export async function markdownTwin(pagePath: string, search: URLSearchParams = new URLSearchParams()): Promise<MarkdownTwin> {
+  const { match, query } = resolve(pagePath, search);
+  const key = `${pagePath}?${query.toString()}`;
+  return markdownCache.get(key, ttlMs(match?.route.cache ?? "menu"), async () => {
+    const built = await buildMarkdown(match, pagePath, query);
+    return { ...built, etag: etagOf(built.body), tokens: String(estimateTokens(built.body)) };
+  });
+}
+
 export async function serveMarkdown(request: Request, pagePath: string, search: URLSearchParams): Promise<Response> {
   try {
-    const { match, query } = resolve(pagePath, search);
-    const key = `${pagePath}?${query.toString()}`;
-    const md = await markdownCache.get(key, ttlMs(match?.route.cache ?? "menu"), async () => {
-      const built = await buildMarkdown(match, pagePath, query);
-      return { ...built, etag: etagOf(built.body), tokens: String(estimateTokens(built.body)) };
-    });
+    const md = await markdownTwin(pagePath, search);
     const headers: Record<string, string> = {
       ...TEXT_SECURITY_HEADERS,
       Vary: "Accept",

@@ -179,6 +179,10 @@ describe("with REVALIDATE_SECRET", () => {
     const html = await text(`/${SLUG}`);
     expect(html).toContain(name);
     expect(html).not.toContain(original.name);
+    // … and the page stays new: whatever the first request after the call got is not held.
+    const again = await text(`/${SLUG}`);
+    expect(again).toContain(name);
+    expect(again).not.toContain(original.name);
   });
 
   it("an unpublished menu disappears everywhere", async () => {

@@ -68,14 +68,15 @@ describe.each(GENERATIONS)("protocol $version", (gen) => {
       expect(JSON.parse(content.text)).toEqual(await restJson(`/api/public/restaurants/${slug}`));
     });
 
-    it.each(PUBLISHED)("the Markdown menu of %s has front matter and every dish", async (slug) => {
+    it.each(PUBLISHED)("the Markdown menu of %s is the page's twin: front matter and every dish", async (slug) => {
       const res = await read(`menu://restaurants/${slug}/menu.md`);
       const [content] = res.json.result.contents;
       expect(content.mimeType).toBe("text/markdown");
       const restaurant = await restJson(`/api/public/restaurants/${slug}`);
       const [, yaml] = /^---\n([\s\S]*?)\n---\n/.exec(content.text)!;
-      expect(parseYaml(yaml)).toMatchObject({ title: restaurant.name, slug, url: restaurant.url, currency: restaurant.currency });
+      expect(parseYaml(yaml)).toMatchObject({ title: `${restaurant.name} – menu`, canonical: restaurant.url });
       for (const category of restaurant.categories) for (const item of category.items) expect(content.text).toContain(item.name.replace(/([*_[\]])/g, "\\$1"));
+      expect(content.text).toBe(await (await fetch(`${restaurant.url}.md`)).text());
     });
 
     it("the plans and the directory are the REST bodies", async () => {
