@@ -5,9 +5,9 @@
 //
 // The Markdown twin is answered here, by serveMarkdown (lib/pages/serve.ts) — the function the
 // page handler would call after a rewrite. A rewrite sends the request through Next's router a
-// second time, which costs as much as serving the twin: in one run, 0.53 of the floor with the
-// hop against 0.96 without it (bench/results.md). Both run in this process and share its caches
-// and database client (lib/cache/ttl-cache.ts, lib/db/prisma.ts keep them on globalThis).
+// second time, which costs as much as serving the twin: 0.57 of the floor route with the hop,
+// 1.12 without it (npm run bench; docs/performance.md). Both run in this process and share its
+// caches and database client (lib/cache/ttl-cache.ts, lib/db/prisma.ts keep them on globalThis).
 //
 // HTML goes on to the page handler (app/[[...path]]/route.ts), which renders through the App
 // Router; the decision travels in a request header. Why not NextResponse.rewrite() for that:
