@@ -6,7 +6,8 @@
 //      node:http front (lib/http/request-front.mjs) for the requests Next answers itself with
 //      empty, text or HTML bodies: malformed percent-encoding, trailing slashes under /api,
 //      methods it does not route, unparseable requests
-// `npm run dev` does the same with Next's dev server.
+// `npm run dev` does the same with Next's dev server; `npm run build` (--build) only builds, and
+// records what it built from, so the next `npm start` does not build again.
 import { spawnSync } from "node:child_process";
 import { createServer } from "node:http";
 import { createHash } from "node:crypto";
@@ -17,6 +18,7 @@ import { createRequire } from "node:module";
 const root = path.resolve(import.meta.dirname, "..");
 const require = createRequire(import.meta.url);
 const dev = process.argv.includes("--dev");
+const buildOnly = process.argv.includes("--build");
 process.chdir(root);
 
 function run(cmd, args, env = process.env) {
@@ -41,20 +43,30 @@ function sourceStamp() {
 
 if (!existsSync("lib/db/generated/client.ts")) run(process.execPath, ["scripts/prisma-generate.mjs"]);
 
+const nextBin = require.resolve("next/dist/bin/next");
+const stampFile = ".next/source-stamp";
+
+function build(stamp) {
+  run(process.execPath, [nextBin, "build"], { ...process.env, NEXT_TELEMETRY_DISABLED: "1" });
+  writeFileSync(stampFile, stamp);
+}
+
+if (buildOnly) {
+  build(sourceStamp());
+  process.exit(0);
+}
+
 run(process.execPath, [require.resolve("tsx/cli"), "scripts/db-setup.ts"]);
 
-const nextBin = require.resolve("next/dist/bin/next");
 const port = process.env.PORT || "3000";
 const hostname = process.env.HOSTNAME || "0.0.0.0";
 
 if (!dev) {
-  const stampFile = ".next/source-stamp";
   const stamp = sourceStamp();
   const built = existsSync(".next/BUILD_ID") && existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp;
   if (!built) {
     console.log("Building the app (first start or changed sources)…");
-    run(process.execPath, [nextBin, "build"], { ...process.env, NEXT_TELEMETRY_DISABLED: "1" });
-    writeFileSync(stampFile, stamp);
+    build(stamp);
   }
 }
 
