@@ -1,9 +1,5 @@
 // Internal render target of the public page /locations (see lib/pages/routes.ts: served by app/[[...path]]/route.ts).
-import type { Metadata } from "next";
-import { PublicPage } from "@/app/_components/public-page";
-import { loadPublicPage, metadataOf } from "@/app/_lib/page-loader";
-
-type Params = Promise<{ v: string }>;
+import { publicPageRoute } from "@/app/_lib/public-page-route";
 
 // Rendered on first request, then cached and regenerated at most every hour (ISR).
 export const revalidate = 3600;
@@ -12,13 +8,6 @@ export function generateStaticParams() {
   return [];
 }
 
-export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  const p = await params;
-  return metadataOf(await loadPublicPage(p.v, "/locations"));
-}
-
-export default async function Page({ params }: { params: Params }) {
-  const p = await params;
-  const { page, meta } = await loadPublicPage(p.v, "/locations");
-  return <PublicPage page={page} meta={meta} />;
-}
+const route = publicPageRoute(() => "/locations");
+export const generateMetadata = route.generateMetadata;
+export default route.Page;
