@@ -58,9 +58,9 @@ export function npmStartArgs(root = ROOT) {
 /**
  * `npm start` (scripts/start.mjs: migrations, build when the sources changed, the node:http
  * front) on a free loopback port. The process it spawns is the server itself, so its RSS is the
- * server's.
+ * server's. `nodeArgs` go before npm start's own (e.g. --trace-gc); `onOutput` sees its output.
  */
-export async function startServer({ root = ROOT, env = {}, log = () => {} } = {}) {
+export async function startServer({ root = ROOT, env = {}, log = () => {}, nodeArgs = [], onOutput = () => {} } = {}) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const fullEnv = {
@@ -72,10 +72,12 @@ export async function startServer({ root = ROOT, env = {}, log = () => {} } = {}
     PUBLIC_BASE_URL: baseUrl,
     ...env,
   };
-  const child = spawn(process.execPath, npmStartArgs(root), { cwd: root, env: fullEnv, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...nodeArgs, ...npmStartArgs(root)], { cwd: root, env: fullEnv, stdio: ["ignore", "pipe", "pipe"] });
+  // The tail only: a soak with --trace-gc prints for half an hour.
   let output = "";
   const collect = (d) => {
-    output += d;
+    output = (output + d).slice(-64_000);
+    onOutput(String(d));
     if (/Building the app/.test(String(d))) log("  building the production app (sources changed since the last build)…");
   };
   child.stdout.on("data", collect);

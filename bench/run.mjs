@@ -402,6 +402,8 @@ Server RSS: highest seen during the runs ${fmt.mb(rssMax)}; after the run ${fmt.
 `);
 
 const report = sections.join("\n");
-writeFileSync(OUT, report);
+// The soak section (bench/soak.mjs) is another benchmark's: keep it.
+const soak = existsSync(OUT) ? /<!-- soak:start -->[\s\S]*<!-- soak:end -->/.exec(readFileSync(OUT, "utf8"))?.[0] : undefined;
+writeFileSync(OUT, soak ? `${report.trimEnd()}\n\n${soak}\n` : report);
 process.stdout.write(`\n${report}\n`);
 log(`Written to ${path.relative(process.cwd(), OUT) || OUT}`);

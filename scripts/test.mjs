@@ -1,6 +1,6 @@
 // npm test — the whole suite, in order of cost. Stops at the first failing stage.
 //   typecheck → unit (vitest, lib/**/*.test.ts) → HTTP + MCP (vitest against the built app)
-//   → OpenAPI lint → the same on PostgreSQL → browser (Playwright in Debian's Chromium) → MCP conformance
+//   → OpenAPI lint → floods of distinct URLs (tests/flood) → the same on PostgreSQL → browser (Playwright in Debian's Chromium) → MCP conformance
 // `npm test -- <stage>…` runs only the named stages.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -26,6 +26,8 @@ const stages = [
   { name: "http", cmd: [bin("vitest"), "run", "--config", "tests/vitest.http.config.ts", ...vitestReport("http")] },
   // Redocly and Spectral (OWASP ruleset) on the served /openapi.json; zero errors and warnings.
   { name: "openapi-lint", cmd: [process.execPath, "tests/openapi/lint.mjs"] },
+  // Floods of distinct URLs against a server with npm start's heap cap: alive, correct, within budget.
+  { name: "flood", cmd: [bin("vitest"), "run", "--config", "tests/vitest.flood.config.ts", ...vitestReport("flood")] },
   {
     name: "postgres",
     cmd: [bin("vitest"), "run", "--config", "tests/vitest.http.config.ts", ...vitestReport("postgres")],
@@ -68,7 +70,7 @@ for (const stage of stages) {
 // Vitest's JSON reports and Playwright's (tests/playwright.config.ts writes test-reports/browser.json).
 let passed = 0;
 let failedTests = 0;
-for (const name of ["unit", "http", "postgres", "browser", "conformance"]) {
+for (const name of ["unit", "http", "flood", "postgres", "browser", "conformance"]) {
   const file = path.join(reports, `${name}.json`);
   if (!existsSync(file)) continue;
   const report = JSON.parse(readFileSync(file, "utf8"));

@@ -8,6 +8,7 @@
 // instances, the others drop the old menu when their TTL runs out. MENU_CACHE_TTL_MS overrides
 // (0 switches the caches off, which the growth benchmark does to measure the database).
 import type { PublicRestaurant, PublicSearchResponse } from "../serializers";
+import { cacheBudget } from "./memory-budget";
 import { weighPrepared, type Prepared } from "./prepared";
 import { purgeCaches, sharedCache, TtlCache, type PurgeReport } from "./ttl-cache";
 
@@ -20,15 +21,13 @@ export function cacheTtlMs(): number {
   return Number.isFinite(n) && n >= 0 ? n : DEFAULT_TTL_MS;
 }
 
-const MB = 1024 * 1024;
-
 /** One published menu by slug; null = no published restaurant has that slug (kept too: bots probe). */
 export const menuCache = sharedCache("menus", () =>
-  new TtlCache<Prepared<PublicRestaurant> | null>(5000, { name: "menus", weigh: weighPrepared, maxBytes: 24 * MB, affectedBy: (slug, key) => key === slug }),
+  new TtlCache<Prepared<PublicRestaurant> | null>(5000, { name: "menus", weigh: weighPrepared, maxBytes: cacheBudget("menus"), affectedBy: (slug, key) => key === slug }),
 );
 
 /** Search responses by their parsed parameters. Any restaurant may appear in any search: a purge drops them all. */
-export const searchCache = sharedCache("search", () => new TtlCache<Prepared<PublicSearchResponse>>(5000, { name: "search", weigh: weighPrepared, maxBytes: 8 * MB }));
+export const searchCache = sharedCache("search", () => new TtlCache<Prepared<PublicSearchResponse>>(5000, { name: "search", weigh: weighPrepared, maxBytes: cacheBudget("search") }));
 
 /** What the revalidation endpoint calls: every cache of the process, for one restaurant or all. */
 export function purgeRestaurant(slug?: string): PurgeReport {

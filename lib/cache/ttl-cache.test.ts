@@ -1,6 +1,12 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { describe, expect, it, vi } from "vitest";
 import { deepFreeze, prepare } from "./prepared";
-import { purgeCaches, sharedCache, TtlCache } from "./ttl-cache";
+import { ENTRY_OVERHEAD_BYTES, purgeCaches, sharedCache, stringBytes, TtlCache } from "./ttl-cache";
+
+setFlagsFromString("--expose_gc");
+const gc = runInNewContext("gc") as () => void;
 
 const later = <T>(value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), 5));
 
@@ -65,12 +71,53 @@ describe("TtlCache", () => {
     expect(await cache.get("b", 1000, async () => "reloaded")).toBe("reloaded");
   });
 
-  it("bounds its approximate bytes", async () => {
-    const cache = new TtlCache<string>(100, { weigh: (v) => v.length, maxBytes: 10 });
+  it("bounds its bytes, counting each entry's key and bookkeeping besides the value", async () => {
+    const entry = 4 + stringBytes("a") + ENTRY_OVERHEAD_BYTES;
+    const cache = new TtlCache<string>(100, { weigh: (v) => v.length, maxBytes: 2 * entry });
     for (const key of ["a", "b", "c"]) await cache.get(key, 1000, async () => "xxxx");
     await new Promise((r) => setTimeout(r, 0));
     expect(cache.size).toBe(2);
-    expect(cache.byteSize).toBe(8);
+    expect(cache.byteSize).toBe(2 * entry);
+  });
+
+  it("bounds the bytes of values that weigh nothing (a cached 404), through their keys", async () => {
+    const cache = new TtlCache<null>(1_000_000, { weigh: () => 0, maxBytes: 100_000 });
+    for (let i = 0; i < 10_000; i++) await cache.get(`probe-${i}`, 60_000, async () => null);
+    expect(cache.byteSize).toBeLessThanOrEqual(100_000);
+    expect(cache.size).toBeLessThan(1000);
+  });
+
+  it("never keeps a value larger than its whole budget", async () => {
+    const cache = new TtlCache<string>(10, { weigh: (v) => v.length, maxBytes: 1000 });
+    await cache.get("small", 1000, async () => "x");
+    await cache.get("huge", 1000, async () => "x".repeat(5000));
+    expect(cache.size).toBe(1);
+    expect(await cache.get("small", 1000, async () => "reloaded")).toBe("x");
+  });
+
+  it("sweeps expired entries when it stores new ones, without their keys being asked again", async () => {
+    const cache = new TtlCache<string>(100);
+    for (const key of ["a", "b", "c"]) await cache.get(key, 1000, async () => key, 0);
+    await cache.get("d", 1000, async () => "d", 5000);
+    expect(cache.size).toBe(1);
+  });
+
+  it("keeps the settled value, not the load's Promise and the async context it was made in", async () => {
+    // A Promise made while a request is handled holds that request's AsyncLocalStorage store
+    // (Next.js keeps the whole request there); a cache entry must not keep it alive.
+    const als = new AsyncLocalStorage<{ request: unknown[] }>();
+    const cache = new TtlCache<string>(10);
+    let ref: WeakRef<object> | undefined;
+    await (async () => {
+      const store = { request: new Array(10_000).fill("request") };
+      ref = new WeakRef(store);
+      await als.run(store, () => cache.get("k", 60_000, async () => "value"));
+    })();
+    await new Promise((r) => setTimeout(r, 10));
+    gc();
+    expect(cache.size).toBe(1);
+    expect(ref!.deref()).toBeUndefined();
+    expect(await cache.get("k", 60_000, async () => "reloaded")).toBe("value");
   });
 
   it("purges one restaurant's entries, or all when it cannot tell", async () => {

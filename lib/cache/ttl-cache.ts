@@ -1,5 +1,17 @@
-// The in-process cache of the service: expiry, a size bound (entries and approximate bytes, least
-// recently used out first), concurrent loads of one key coalesced into one, and purging.
+// The in-process cache of the service: expiry, a size bound (entries and bytes, least recently
+// used out first), concurrent loads of one key coalesced into one, and purging.
+//
+// It keeps settled values only, never the Promise of a load. A Promise created while Next.js
+// handles a request carries that request's AsyncLocalStorage store (Node keeps it on the promise
+// as its async resource), and with it the whole request: IncomingMessage, ServerResponse, Next's
+// IncrementalCache, the response's Gzip stream. A heap snapshot after a flood of distinct search
+// pages showed about 670 of 859 live ServerResponses held that way by cache entries (issue #11).
+// The in-flight Promise lives in a separate map only until it settles.
+//
+// Weights count what an entry really holds: the caller's weigh() of the value plus the key and
+// the bookkeeping of the entry itself (ENTRY_OVERHEAD_BYTES), so a cache of small values (a
+// cached 404 is `null`) is bounded in bytes too, not only in entries. Expired entries are swept
+// at most once a second on insertion, so they do not wait for their key to be asked again.
 //
 // Every instance registers itself, so one call — purgeCaches(), made by the revalidation endpoint
 // (app/api/internal/revalidate) — reaches all of them, whichever surface created them (REST, MCP,
@@ -11,9 +23,9 @@
 // bounds how long another instance can serve the old menu after an edit.
 
 export interface TtlCacheOptions<V> {
-  /** for diagnostics */
+  /** for diagnostics and the memory budget (lib/cache/memory-budget.ts) */
   name?: string;
-  /** approximate bytes a value holds; with maxBytes, bounds the memory of the cache */
+  /** bytes a value holds in memory (its strings and object graph); the entry's own cost is added */
   weigh?: (value: V) => number;
   maxBytes?: number;
   /**
@@ -28,11 +40,19 @@ export interface TtlCacheOptions<V> {
   keep?: (value: V) => boolean;
 }
 
+/** What one entry costs beyond its value: the Map slot, the entry object, the key's header. */
+export const ENTRY_OVERHEAD_BYTES = 160;
+
+/** Bytes of a string in V8's heap, counted as two-byte (the worst case; Latin-1 strings take one). */
+export const stringBytes = (s: string) => 16 + s.length * 2;
+
 interface Entry<V> {
   expires: number;
-  value: Promise<V>;
+  value: V;
   bytes: number;
 }
+
+const SWEEP_INTERVAL_MS = 1000;
 
 const REGISTRY_KEY = Symbol.for("menu-service.ttl-caches");
 type RegistryHolder = { [REGISTRY_KEY]?: Set<TtlCache<unknown>> };
@@ -44,8 +64,11 @@ function registry(): Set<TtlCache<unknown>> {
 
 export class TtlCache<V> {
   private entries = new Map<string, Entry<V>>();
+  /** loads under way, by key: as many as requests in flight, dropped when they settle */
+  private inflight = new Map<string, Promise<V>>();
   private bytes = 0;
   private generation = 0;
+  private nextSweep = 0;
 
   constructor(
     private readonly maxEntries = 1000,
@@ -69,29 +92,28 @@ export class TtlCache<V> {
       // Refresh recency: Map iteration order is insertion order, so the oldest is first.
       this.entries.delete(key);
       this.entries.set(key, hit);
-      return hit.value;
+      return Promise.resolve(hit.value);
     }
     if (hit) this.remove(key);
-    const value = load();
-    if (ttlMs <= 0) return value;
-    const entry: Entry<V> = { expires: now + ttlMs, value, bytes: 0 };
+    if (ttlMs <= 0) return load();
+    const pending = this.inflight.get(key);
+    if (pending) return pending;
+
     const generation = this.generation;
-    this.entries.set(key, entry);
-    value.then(
-      (resolved) => {
-        if (this.entries.get(key) !== entry) return;
-        if (generation !== this.generation) return void this.remove(key);
-        if (this.options.keep && !this.options.keep(resolved)) return void this.remove(key);
-        entry.bytes = this.options.weigh?.(resolved) ?? 0;
-        this.bytes += entry.bytes;
-        this.evict();
+    const loading = load();
+    this.inflight.set(key, loading);
+    loading.then(
+      (value) => {
+        if (this.inflight.get(key) === loading) this.inflight.delete(key);
+        if (generation !== this.generation) return;
+        if (this.options.keep && !this.options.keep(value)) return;
+        this.set(key, value, now + ttlMs, now);
       },
       () => {
-        if (this.entries.get(key) === entry) this.remove(key);
+        if (this.inflight.get(key) === loading) this.inflight.delete(key);
       },
     );
-    this.evict();
-    return value;
+    return loading;
   }
 
   /** Drops the entries a change to restaurant `slug` may have made stale; returns how many. */
@@ -99,6 +121,7 @@ export class TtlCache<V> {
     const affected = this.options.affectedBy;
     if (!affected) return this.clear();
     this.generation++;
+    this.inflight.clear();
     let dropped = 0;
     for (const key of [...this.entries.keys()]) {
       if (affected(slug, key)) {
@@ -114,6 +137,7 @@ export class TtlCache<V> {
     const dropped = this.entries.size;
     this.generation++;
     this.entries.clear();
+    this.inflight.clear();
     this.bytes = 0;
     return dropped;
   }
@@ -122,9 +146,29 @@ export class TtlCache<V> {
     return this.entries.size;
   }
 
-  /** Approximate bytes of the settled entries (0 without a weigh function). */
+  /** Bytes of the kept entries: their values as weighed plus each entry's own cost. */
   get byteSize(): number {
     return this.bytes;
+  }
+
+  get maxByteSize(): number {
+    return this.options.maxBytes ?? Number.POSITIVE_INFINITY;
+  }
+
+  private set(key: string, value: V, expires: number, now: number) {
+    this.remove(key);
+    const bytes = (this.options.weigh?.(value) ?? 0) + stringBytes(key) + ENTRY_OVERHEAD_BYTES;
+    // A value larger than the whole budget would only push everything else out.
+    if (bytes > this.maxByteSize) return;
+    this.entries.set(key, { expires, value, bytes });
+    this.bytes += bytes;
+    if (now >= this.nextSweep) this.sweep(now);
+    this.evict();
+  }
+
+  private sweep(now: number) {
+    this.nextSweep = now + SWEEP_INTERVAL_MS;
+    for (const [key, entry] of this.entries) if (entry.expires <= now) this.remove(key);
   }
 
   private remove(key: string) {
@@ -135,8 +179,8 @@ export class TtlCache<V> {
   }
 
   private evict() {
-    const maxBytes = this.options.maxBytes ?? Number.POSITIVE_INFINITY;
-    while (this.entries.size > this.maxEntries || (this.bytes > maxBytes && this.entries.size > 1)) {
+    const maxBytes = this.maxByteSize;
+    while (this.entries.size > this.maxEntries || this.bytes > maxBytes) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
       this.remove(oldest);
@@ -158,6 +202,11 @@ export function purgeCaches(slug?: string): PurgeReport {
   const caches = registry();
   for (const cache of caches) entries += slug === undefined ? cache.clear() : cache.purgeRestaurant(slug);
   return { caches: caches.size, entries };
+}
+
+/** Every cache of this process with its entries and bytes (for the memory budget's tests and benches). */
+export function cacheStats(): { name: string; entries: number; bytes: number; maxBytes: number }[] {
+  return [...registry()].map((c) => ({ name: c.name, entries: c.size, bytes: c.byteSize, maxBytes: c.maxByteSize }));
 }
 
 /**

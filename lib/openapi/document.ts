@@ -26,6 +26,7 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   payload_too_large: "The request body is larger than the endpoint accepts (64 KB)",
   rate_limited: "Too many requests; back off for Retry-After seconds and retry",
   internal_error: "A failure on the service side; safe to retry",
+  service_unavailable: "The service is at capacity (too many searches or page renders at once); retry after Retry-After seconds",
 };
 
 const ifNoneMatch = z
@@ -58,12 +59,14 @@ function restOperation(op: RestOperation): ZodOpenApiOperationObject {
   }
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of op.errors) {
+    if (code === "service_unavailable") continue;
     const status = ERROR_CODES[code].status;
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) responses[String(status) as "400"] = errorResponse(codes);
   responses["429"] = { $ref: "#/components/responses/RateLimited" };
   responses["500"] = { $ref: "#/components/responses/InternalError" };
+  if (op.errors.includes("service_unavailable")) responses["503"] = { $ref: "#/components/responses/ServiceUnavailable" };
 
   return {
     operationId: op.operationId,
@@ -123,7 +126,7 @@ function infoDescription(): string {
 
 function generate(): OpenApiDocument {
   // A schema per code an operation or shared response can answer (not_acceptable is the pages' code).
-  const usedCodes = new Set<ErrorCode>([...REST_OPERATIONS.flatMap((op) => op.errors), "method_not_allowed", "not_found", "rate_limited", "internal_error"]);
+  const usedCodes = new Set<ErrorCode>([...REST_OPERATIONS.flatMap((op) => op.errors), "method_not_allowed", "not_found", "rate_limited", "internal_error", "service_unavailable"]);
   const errorSchemas = Object.fromEntries([...usedCodes].map((code) => [errorSchemaName(code), ERROR_BODY_SCHEMAS[code]]));
   const responseSchemas = Object.fromEntries(REST_OPERATIONS.map((op) => [op.response.component, op.response.schema]));
   return createDocument({
@@ -156,6 +159,11 @@ function generate(): OpenApiDocument {
           description: `internal_error: ${ERROR_MEANINGS.internal_error}`,
           headers: errorHeaders(),
           content: { "application/json": { schema: ERROR_BODY_SCHEMAS.internal_error } },
+        },
+        ServiceUnavailable: {
+          description: `service_unavailable: ${ERROR_MEANINGS.service_unavailable}`,
+          headers: errorHeaders("retryAfter"),
+          content: { "application/json": { schema: ERROR_BODY_SCHEMAS.service_unavailable } },
         },
         MethodNotAllowed: {
           description: `method_not_allowed, for a method a path does not serve (every path): ${ERROR_MEANINGS.method_not_allowed}`,

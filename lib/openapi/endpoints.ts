@@ -100,7 +100,7 @@ export const REST_OPERATIONS: RestOperation[] = [
       "Each result carries the slug, the page URL, its Markdown twin and the API URL of the full menu. A parameter given twice is invalid_request.",
     query: searchQuery,
     response: { component: "SearchResponse", schema: SearchResponseSchema, description: "The matching restaurants", policy: "search" },
-    errors: ["invalid_request"],
+    errors: ["invalid_request", "service_unavailable"],
   },
   {
     path: "/api/public/restaurants/{slug}",
@@ -113,7 +113,7 @@ export const REST_OPERATIONS: RestOperation[] = [
       "variants, the 14 EU allergens, dietary tags and translations. not_found when no active restaurant has the slug or its menu is not published.",
     pathParams: getRestaurantMenuInput,
     response: { component: "Restaurant", schema: RestaurantSchema, description: "The restaurant and its menu", policy: "menu" },
-    errors: ["invalid_request", "not_found"],
+    errors: ["invalid_request", "not_found", "service_unavailable"],
   },
   {
     path: "/api/public/locations",

@@ -59,7 +59,8 @@ export interface RenderedPage {
 /** Fetches an internal page path (e.g. "/render/v1/r/some-slug") from this very server. */
 export async function fetchInternalPage(path: string, requestUrl?: string): Promise<RenderedPage> {
   const response = await fetch(internalOrigin(requestUrl) + path, {
-    headers: { [INTERNAL_RENDER_HEADER]: internalRenderToken(), accept: "text/html" },
+    // identity: compressing a response to this very process only to inflate it again costs CPU and buffers.
+    headers: { [INTERNAL_RENDER_HEADER]: internalRenderToken(), accept: "text/html", "accept-encoding": "identity" },
     redirect: "manual",
     cache: "no-store",
     signal: AbortSignal.timeout(30_000),

@@ -15,8 +15,10 @@ import { fetchInternalPage, isInternalRenderRequest, type RenderedPage } from ".
 import { loadPage, pageExists, pageMeta } from "./page-data";
 import { internalRenderPath, keptQuery, matchPageRoute, type RouteMatch } from "./routes";
 import { htmlSecurityHeaders, TEXT_SECURITY_HEADERS } from "./security-headers";
+import { cacheBudget } from "../cache/memory-budget";
 import { cacheTtlMs } from "../cache/public-caches";
-import { sharedCache, TtlCache } from "../cache/ttl-cache";
+import { sharedCache, stringBytes, TtlCache } from "../cache/ttl-cache";
+import { renderLimiter } from "../http/work-limiter";
 
 /** The public URL of a path + query, on the configured public base URL. */
 export function publicUrlOf(pagePath: string, query: URLSearchParams = new URLSearchParams()): string {
@@ -76,7 +78,15 @@ interface MarkdownResult {
 export type MarkdownTwin = MarkdownResult & { etag: string; tokens: string };
 
 // Any page may show any restaurant (listings, home): a purge of one restaurant drops them all.
-const markdownCache = sharedCache("page-markdown", () => new TtlCache<MarkdownTwin>(2000, { name: "page-markdown", weigh: (m) => m.body.length * 2, maxBytes: 32 * 1024 * 1024 }));
+const markdownCache = sharedCache(
+  "page-markdown",
+  () =>
+    new TtlCache<MarkdownTwin>(2000, {
+      name: "page-markdown",
+      weigh: (m) => stringBytes(m.body) + stringBytes(m.canonical) + 200,
+      maxBytes: cacheBudget("page-markdown"),
+    }),
+);
 
 async function buildMarkdown(match: RouteMatch | null, pagePath: string, query: URLSearchParams): Promise<MarkdownResult> {
   const canonical = publicUrlOf(pagePath, query);
@@ -134,7 +144,14 @@ export async function serveMarkdown(request: Request, pagePath: string, search: 
 // ————— HTML —————
 
 // Keyed by the hash of the HTML itself, so never stale: no purge needs to touch it.
-const cspCache = sharedCache("page-csp", () => new TtlCache<Record<string, string>>(2000, { name: "page-csp", affectedBy: () => false }));
+const cspCache = sharedCache(
+  "page-csp",
+  () => new TtlCache<Record<string, string>>(2000, { name: "page-csp", weigh: weighHeaders, maxBytes: cacheBudget("page-csp"), affectedBy: () => false }),
+);
+
+function weighHeaders(headers: Record<string, string>): number {
+  return Object.entries(headers).reduce((sum, [name, value]) => sum + stringBytes(name) + stringBytes(value) + 32, 64);
+}
 
 interface HtmlRender {
   rendered: RenderedPage;
@@ -152,8 +169,8 @@ const htmlCache = sharedCache(
   () =>
     new TtlCache<HtmlRender>(2000, {
       name: "page-html",
-      weigh: (e) => e.rendered.html.length * 2,
-      maxBytes: 32 * 1024 * 1024,
+      weigh: (e) => stringBytes(e.rendered.html) + weighHeaders(e.security) + 200,
+      maxBytes: cacheBudget("page-html"),
       keep: (e) => e.rendered.cache !== "STALE" && e.rendered.status < 500,
     }),
 );
@@ -162,6 +179,12 @@ export async function serveHtml(request: Request, pagePath: string, search: URLS
   try {
     return await renderHtml(request, pagePath, search);
   } catch (error) {
+    if (error instanceof ApiError && error.code === "service_unavailable") {
+      return new Response("<!doctype html><title>Busy</title><p>Too many pages are being prepared right now. Please retry in a few seconds.</p>", {
+        status: 503,
+        headers: { "Content-Type": REPRESENTATIONS.html.contentType, "Cache-Control": CACHE_POLICIES.noStore, Vary: "Accept", ...error.options.headers, ...TEXT_SECURITY_HEADERS },
+      });
+    }
     console.error("[pages] HTML rendering failed:", error);
     return new Response("<!doctype html><title>Error</title><p>The page could not be shown because of an internal error. Please retry.</p>", {
       status: 500,
@@ -180,7 +203,8 @@ async function renderHtml(request: Request, pagePath: string, search: URLSearchP
   let renderedNow = false;
   const { rendered, security, etag } = await htmlCache.get(internal, ttlMs(match?.route.cache ?? "menu"), async () => {
     renderedNow = true;
-    const rendered = await fetchInternalPage(internal, request.url);
+    // A render holds megabytes while it runs: a flood of distinct pages waits for a slot or is shed (503).
+    const rendered = await renderLimiter().run(() => fetchInternalPage(internal, request.url));
     const dev = process.env.NODE_ENV !== "production";
     const https = publicBaseUrl().startsWith("https:");
     const etag = etagOf(rendered.html);

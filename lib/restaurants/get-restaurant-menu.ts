@@ -5,6 +5,7 @@ import { prepare, type Prepared } from "../cache/prepared";
 import { cacheTtlMs, menuCache } from "../cache/public-caches";
 import { findPublishedRestaurant } from "../data/restaurant-queries";
 import { ApiError } from "../http/api-errors";
+import { queryLimiter } from "../http/work-limiter";
 import { serializeRestaurant, type PublicRestaurant } from "../serializers";
 import { SLUG_PATTERN } from "../import/import-schema";
 import { parseInput } from "../validation";
@@ -21,10 +22,15 @@ export async function getRestaurantMenuPrepared(input: z.input<typeof getRestaur
   const { slug } = parseInput(getRestaurantMenuInput, input);
   // Only a well-formed slug can name a restaurant (the importer enforces the shape); anything else
   // is answered without touching the cache or the database (PostgreSQL rejects a NUL in a query).
-  const prepared = !SLUG_PATTERN.test(slug) ? null : await menuCache.get(slug, cacheTtlMs(), async () => {
-    const row = await findPublishedRestaurant(slug);
-    return row ? prepare(serializeRestaurant(row)) : null;
-  });
+  // Well-formed slugs are as many as a client likes: a miss is a query, within queryLimiter()'s bound.
+  const prepared = !SLUG_PATTERN.test(slug)
+    ? null
+    : await menuCache.get(slug, cacheTtlMs(), () =>
+        queryLimiter().run(async () => {
+          const row = await findPublishedRestaurant(slug);
+          return row ? prepare(serializeRestaurant(row)) : null;
+        }),
+      );
   if (!prepared) {
     throw new ApiError("not_found", `No published restaurant has the slug "${slug}".`, {
       hint: "Find slugs with GET /api/public/restaurants?q=…",

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { prepare, type Prepared } from "../cache/prepared";
 import { cacheTtlMs, searchCache } from "../cache/public-caches";
 import { searchPublishedRestaurants } from "../data/restaurant-queries";
+import { queryLimiter } from "../http/work-limiter";
 import { searchKey, textKey } from "../menu/text-key";
 import { serializeSearchResult, type PublicSearchResponse } from "../serializers";
 import { parseInput } from "../validation";
@@ -53,15 +54,18 @@ export type SearchRestaurantsInput = z.input<typeof searchRestaurantsInput>;
 export async function searchRestaurantsPrepared(input: SearchRestaurantsInput): Promise<Prepared<PublicSearchResponse>> {
   const { q, city, cuisine, limit } = parseInput(searchRestaurantsInput, input);
   const query = { q: q || null, city: city || null, cuisine: cuisine || null, limit };
-  return searchCache.get(JSON.stringify(query), cacheTtlMs(), async () => {
-    const { total, rows } = await searchPublishedRestaurants({
-      q: q ? searchKey(q) : undefined,
-      city: city ? textKey(city) : undefined,
-      cuisine: cuisine ? textKey(cuisine) : undefined,
-      limit,
-    });
-    return prepare({ query, total, count: rows.length, results: rows.map(serializeSearchResult) });
-  });
+  // Every distinct query is a database search: at most queryLimiter()'s number at once.
+  return searchCache.get(JSON.stringify(query), cacheTtlMs(), () =>
+    queryLimiter().run(async () => {
+      const { total, rows } = await searchPublishedRestaurants({
+        q: q ? searchKey(q) : undefined,
+        city: city ? textKey(city) : undefined,
+        cuisine: cuisine ? textKey(cuisine) : undefined,
+        limit,
+      });
+      return prepare({ query, total, count: rows.length, results: rows.map(serializeSearchResult) });
+    }),
+  );
 }
 
 export async function searchRestaurants(input: SearchRestaurantsInput): Promise<PublicSearchResponse> {

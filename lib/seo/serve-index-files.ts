@@ -6,13 +6,14 @@ import { ApiError } from "../http/api-errors";
 import { enumeratePages, loadSiteSnapshot } from "../pages/page-index";
 import { TEXT_SECURITY_HEADERS } from "../pages/security-headers";
 import { cacheTtlMs } from "../cache/public-caches";
-import { sharedCache, TtlCache } from "../cache/ttl-cache";
+import { cacheBudget } from "../cache/memory-budget";
+import { sharedCache, stringBytes, TtlCache } from "../cache/ttl-cache";
 import { siteUrls } from "../site-urls";
 import { llmsFull, llmsIndex, llmsTxt } from "./llms";
 import { sitemapDocument, sitemapPart } from "./sitemap";
 
 // Purged with every other cache by the revalidation endpoint; lives as long as the others.
-const cache = sharedCache("index-files", () => new TtlCache<string | null>(64, { name: "index-files" }));
+const cache = sharedCache("index-files", () => new TtlCache<string | null>(64, { name: "index-files", weigh: (body) => (body === null ? 0 : stringBytes(body)), maxBytes: cacheBudget("index-files") }));
 
 export type IndexFile = "llms.txt" | "llms-full.txt" | "llms-index.md" | "sitemap.xml" | `sitemaps/${number}.xml`;
 

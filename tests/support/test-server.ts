@@ -3,7 +3,7 @@
 // private fields all carry the marker PRIVATE-MARKER. The database is SQLite, or a new database on
 // the PostgreSQL server named by TEST_POSTGRES_URL when that is set.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -15,7 +15,27 @@ export const PRIVATE_MARKER = "PRIVATE-MARKER";
 export interface TestServer {
   baseUrl: string;
   databaseUrl: string;
+  /** whether the server process is still running */
+  alive(): boolean;
+  /** its resident set size in bytes (Linux /proc) */
+  rss(): number | null;
   stop(): Promise<void>;
+}
+
+/** The node options of `npm start` (package.json), e.g. its heap cap: a test server started with them runs as production does. */
+export function npmStartNodeArgs(): string[] {
+  const script: string = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts.start;
+  const words = script.trim().split(/\s+/);
+  return words.slice(1, words.indexOf("scripts/start.mjs"));
+}
+
+function rssOf(pid: number | undefined): number | null {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return m ? Number(m[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
 }
 
 async function freePort(): Promise<number> {
@@ -52,7 +72,7 @@ function tsx(args: string[], env: NodeJS.ProcessEnv) {
   if (result.status !== 0) throw new Error(`tsx ${args.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
 }
 
-export async function startTestServer(options: { extraEnv?: Record<string, string> } = {}): Promise<TestServer> {
+export async function startTestServer(options: { extraEnv?: Record<string, string>; asNpmStart?: boolean } = {}): Promise<TestServer> {
   const dir = mkdtempSync(path.join(tmpdir(), "menu-test-"));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -69,7 +89,8 @@ export async function startTestServer(options: { extraEnv?: Record<string, strin
   tsx(["scripts/db-setup.ts"], env);
   tsx(["scripts/import.ts", FIXTURE], env);
 
-  const child: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  const nodeArgs = options.asNpmStart ? npmStartNodeArgs() : [];
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, "scripts/start.mjs"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   let started = false;
   child.stdout?.on("data", (d) => (output += d));
@@ -99,6 +120,8 @@ export async function startTestServer(options: { extraEnv?: Record<string, strin
   return {
     baseUrl,
     databaseUrl,
+    alive: () => child.exitCode === null && child.signalCode === null,
+    rss: () => rssOf(child.pid),
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once("exit", r));

@@ -1,0 +1,209 @@
+// npm run bench:soak — does the server age? Fresh measurement, a long mixed flood, the same
+// measurement again, with RSS and the V8 heap sampled every minute.
+//
+// The server is `npm start`'s command (its heap cap included) plus --trace-gc, whose Mark-Compact
+// lines give the live heap after each full collection, on a throw-away SQLite database (demo data
+// + tests/fixtures/menus.json). Load is autocannon on 127.0.0.1, bounded in time:
+//   1. per endpoint, 50 connections: menu JSON, menu HTML, Markdown twin, MCP tools/call
+//   2. the mixed flood (--minutes, default 30): distinct HTML search pages, distinct languages
+//      (/{slug}/{lang} and ?lang=), distinct Markdown and JSON searches, MCP searches, menus in
+//      every representation and 404s — most URLs never seen before, as a crawler or an abusive
+//      client sends them
+//   3. step 1 again
+// Targets (issue #11): every endpoint ≥ 0.9× its fresh throughput and ≤ 1.5× its fresh p99; RSS
+// ≤ 300 MB throughout and < 5 % growth from minute 5 to the end; no errors (socket errors,
+// timeouts, 5xx). Writes its section of bench/results.md (between the soak markers) and exits 1
+// when a target is missed.
+//
+// Options: --minutes <n> (30) --measure <s> (15 per endpoint) --connections <n> (50) --out <file>
+//          --node-args "<flags>" (added to the server's node options, to try one)
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { environment, fmt, FIXTURE, load, npmStartArgs, ROOT, startServer, table, tsx } from "./lib.mjs";
+
+function option(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  return i === -1 || process.argv[i + 1] === undefined ? fallback : process.argv[i + 1];
+}
+const MINUTES = Number(option("minutes", 30));
+const MEASURE = Number(option("measure", 15));
+const CONNECTIONS = Number(option("connections", 50));
+const OUT = path.resolve(ROOT, option("out", "bench/results.md"));
+// Extra V8/Node options for the server, to try a setting before it goes into npm start.
+const NODE_ARGS = String(option("node-args", "")).split(/\s+/).filter(Boolean);
+const TARGETS = { throughput: 0.9, p99: 1.5, rssMb: 300, growth: 0.05 };
+const log = (line) => process.stderr.write(`${line}\n`);
+
+const env = environment();
+const tmp = mkdtempSync(path.join(os.tmpdir(), "menu-soak-"));
+process.on("exit", () => rmSync(tmp, { recursive: true, force: true }));
+const databaseUrl = `file:${path.join(tmp, "soak.db")}`;
+log("Database: demo data + tests/fixtures/menus.json …");
+tsx(ROOT, ["scripts/db-setup.ts"], { ...process.env, DATABASE_URL: databaseUrl });
+tsx(ROOT, ["scripts/import.ts", FIXTURE], { ...process.env, DATABASE_URL: databaseUrl });
+
+// The live heap after the latest full collection, from --trace-gc.
+const heap = { live: null, committed: null, mu: null };
+let pending = "";
+function readGcTrace(chunk) {
+  const lines = (pending + chunk).split("\n");
+  pending = lines.pop() ?? "";
+  for (const line of lines) {
+    const m = /Mark-Compact[^\d]*[\d.]+ \(([\d.]+)\) -> ([\d.]+) \(([\d.]+)\) MB.*?average mu = ([\d.]+)/.exec(line);
+    if (m) Object.assign(heap, { live: Number(m[2]), committed: Number(m[3]), mu: Number(m[4]) });
+  }
+}
+
+log("Starting the server as npm start does, with --trace-gc …");
+const server = await startServer({ env: { DATABASE_URL: databaseUrl }, log, nodeArgs: ["--trace-gc", ...NODE_ARGS], onOutput: readGcTrace });
+process.on("SIGINT", () => server.stop().then(() => process.exit(130)));
+
+const slugs = (await (await fetch(`${server.baseUrl}/api/public/restaurants?limit=50`)).json()).results.map((r) => r.slug);
+const slug = slugs[Math.floor(slugs.length / 2)];
+const words = [...new Set(slugs.flatMap((s) => s.split("-")).filter((w) => w.length >= 3))];
+const MCP_HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-11-25" };
+const mcpCall = (name, args) => JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } });
+
+const ENDPOINTS = [
+  { id: "json", name: "menu JSON", path: `/api/public/restaurants/${slug}` },
+  { id: "html", name: "menu HTML", path: `/${slug}`, headers: { accept: "text/html" } },
+  { id: "markdown", name: "Markdown twin", path: `/${slug}.md` },
+  { id: "mcp", name: "MCP tools/call", path: "/api/mcp", method: "POST", headers: MCP_HEADERS, body: mcpCall("get_restaurant_menu", { slug }) },
+];
+
+async function measure(label) {
+  const rows = {};
+  for (const e of ENDPOINTS) {
+    await load({ url: server.baseUrl + e.path, connections: CONNECTIONS, duration: 2, method: e.method, headers: e.headers, body: e.body });
+    rows[e.id] = await load({ url: server.baseUrl + e.path, connections: CONNECTIONS, duration: MEASURE, method: e.method, headers: e.headers, body: e.body });
+    log(`  ${label} ${e.name}: ${fmt.int(rows[e.id].rps)} req/s, p99 ${fmt.ms(rows[e.id].p99)}, unexpected ${rows[e.id].unexpected}`);
+  }
+  return rows;
+}
+
+// The mixed flood: every request picks its kind in turn; most URLs are new.
+let n = 0;
+const pick = (list) => list[n % list.length];
+const word = () => `${words[(n * 7) % words.length]}${n % 3 === 0 ? "" : n}`;
+const FLOOD = [
+  () => ({ path: `/search?q=${encodeURIComponent(word())}`, headers: { accept: "text/html" } }),
+  () => ({ path: `/${pick(slugs)}?lang=${String.fromCharCode(97 + (n % 26), 97 + ((n >> 5) % 26))}`, headers: { accept: "text/html" } }),
+  () => ({ path: `/${pick(slugs)}/${String.fromCharCode(97 + (n % 26), 97 + ((n >> 3) % 26))}`, headers: { accept: "text/html" } }),
+  () => ({ path: `/search.md?q=${encodeURIComponent(word())}&city=${n % 5 === 0 ? "zurich" : ""}` }),
+  () => ({ path: `/api/public/restaurants?q=${encodeURIComponent(word())}&limit=${(n % 50) + 1}` }),
+  () => ({ path: `/api/public/restaurants/${pick(slugs)}` }),
+  () => ({ path: `/${pick(slugs)}`, headers: { accept: "text/html" } }),
+  () => ({ path: `/${pick(slugs)}.md` }),
+  () => ({ method: "POST", path: "/api/mcp", headers: MCP_HEADERS, body: mcpCall("search_restaurants", { q: word() }) }),
+  () => ({ method: "POST", path: "/api/mcp", headers: MCP_HEADERS, body: mcpCall("get_restaurant_menu", { slug: pick(slugs) }) }),
+  () => ({ path: `/api/public/restaurants/no-such-${n}` }),
+  () => ({ path: `/no-such-page-${n}`, headers: { accept: "text/html" } }),
+];
+
+function floodMinute() {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: server.baseUrl,
+        connections: CONNECTIONS,
+        duration: 60,
+        timeout: 10,
+        requests: [
+          {
+            setupRequest: (req) => {
+              n++;
+              const next = FLOOD[n % FLOOD.length]();
+              return { ...req, method: next.method ?? "GET", path: next.path, headers: next.headers ?? {}, body: next.body };
+            },
+          },
+        ],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+}
+
+log(`Fresh measurement (${MEASURE} s per endpoint, ${CONNECTIONS} connections) …`);
+const fresh = await measure("fresh");
+
+const samples = [];
+let rssMax = server.rss() ?? 0;
+let floodErrors = 0;
+let floodRequests = 0;
+let shed = 0;
+const started = Date.now();
+for (let minute = 1; minute <= MINUTES; minute++) {
+  const sampler = setInterval(() => (rssMax = Math.max(rssMax, server.rss() ?? 0)), 2000);
+  const r = await floodMinute();
+  clearInterval(sampler);
+  const rss = server.rss();
+  rssMax = Math.max(rssMax, rss ?? 0);
+  floodRequests += r.requests.total;
+  floodErrors += r.errors + r.timeouts + r["5xx"];
+  // 503 service_unavailable is load shedding, counted apart (it is also inside 5xx above).
+  samples.push({ minute, rss, heapLive: heap.live, heapCommitted: heap.committed, mu: heap.mu, rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.timeouts + r["5xx"] });
+  log(`  minute ${minute}: ${fmt.int(r.requests.average)} req/s, RSS ${fmt.mb(rss)}, live heap ${heap.live ?? "–"} MB (mu ${heap.mu ?? "–"}), errors ${r.errors + r.timeouts + r["5xx"]}`);
+  if (server.rss() === null) throw new Error(`the server died in minute ${minute}:\n${server.output().slice(-3000)}`);
+}
+const floodMinutes = (Date.now() - started) / 60000;
+
+log("Aged measurement …");
+const aged = await measure("aged");
+const rssAfter = server.rss();
+await server.stop();
+
+// ————— verdicts and the report —————
+const ok = (pass) => (pass ? "✅" : "❌");
+const endpointRows = ENDPOINTS.map((e) => {
+  const f = fresh[e.id];
+  const a = aged[e.id];
+  const tp = a.rps / f.rps;
+  const p99 = a.p99 / Math.max(f.p99, 1);
+  return { e, f, a, tp, p99, pass: tp >= TARGETS.throughput && p99 <= TARGETS.p99 && f.unexpected === 0 && a.unexpected === 0 };
+});
+const at5 = samples.find((s) => s.minute === Math.min(5, MINUTES))?.rss ?? null;
+const last = samples.at(-1)?.rss ?? null;
+const growth = at5 && last ? (last - at5) / at5 : null;
+const checks = {
+  endpoints: endpointRows.every((r) => r.pass),
+  rss: rssMax <= TARGETS.rssMb * 1024 * 1024,
+  growth: growth !== null && growth < TARGETS.growth,
+  errors: floodErrors === 0,
+};
+
+const section = `<!-- soak:start -->
+## Soak: ${MINUTES} minutes of mixed flood (\`npm run bench:soak\`)
+
+| | |
+|---|---|
+| date | ${env.date} |
+| commit | ${env.commit} |
+| machine | ${env.cpu}, ${env.memory}, Node ${env.node} (load generator on the same machine) |
+| server | \`node --trace-gc ${[...NODE_ARGS, ...npmStartArgs()].join(" ")}\` (as \`npm start\`), SQLite, demo data + fixture |
+| load | autocannon, ${CONNECTIONS} connections; ${MEASURE} s per endpoint fresh and aged; flood ${floodMinutes.toFixed(1)} min, ${fmt.int(floodRequests)} requests, ${FLOOD.length} request kinds, mostly URLs never seen before |
+
+${table(
+  ["endpoint", "fresh req/s", "aged req/s", "aged ÷ fresh (≥ 0.9)", "fresh p99", "aged p99", "p99 aged ÷ fresh (≤ 1.5)", "met"],
+  endpointRows.map((r) => [r.e.name, fmt.int(r.f.rps), fmt.int(r.a.rps), fmt.ratio(r.tp), fmt.ms(r.f.p99), fmt.ms(r.a.p99), fmt.ratio(r.p99), ok(r.pass)]),
+)}
+
+Flood errors (socket errors, timeouts, 5xx): ${floodErrors} ${ok(checks.errors)}. RSS: highest ${fmt.mb(rssMax)} (≤ ${TARGETS.rssMb} MB ${ok(checks.rss)}); minute ${Math.min(5, MINUTES)} ${fmt.mb(at5)}, end ${fmt.mb(last)}, growth ${growth === null ? "–" : `${(growth * 100).toFixed(1)} %`} (< 5 % ${ok(checks.growth)}); after the aged measurement ${fmt.mb(rssAfter)}.
+
+RSS and heap each minute of the flood (live heap: after the latest full collection; mu: V8's mutator utilisation, the share of time not spent in GC):
+
+${table(
+  ["minute", "RSS", "live heap", "heap committed", "mu", "flood req/s", "flood p99", "errors"],
+  samples.map((s) => [s.minute, fmt.mb(s.rss), s.heapLive === null ? "–" : `${s.heapLive} MB`, s.heapCommitted === null ? "–" : `${s.heapCommitted} MB`, s.mu ?? "–", fmt.int(s.rps), fmt.ms(s.p99), s.errors]),
+)}
+<!-- soak:end -->`;
+
+const previous = existsSync(OUT) ? readFileSync(OUT, "utf8") : "";
+const marked = /<!-- soak:start -->[\s\S]*<!-- soak:end -->/;
+writeFileSync(OUT, marked.test(previous) ? previous.replace(marked, section) : `${previous.trimEnd()}\n\n${section}\n`);
+log(`\nWrote the soak section of ${path.relative(ROOT, OUT)}`);
+console.log(section);
+const passed = Object.values(checks).every(Boolean);
+log(passed ? "Every soak target met." : `Missed: ${Object.entries(checks).filter(([, v]) => !v).map(([k]) => k).join(", ")}`);
+process.exit(passed ? 0 : 1);

@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { CACHE_SHARES, cacheBudget, cacheMemoryBytes, DEFAULT_CACHE_MEMORY_MB } from "./memory-budget";
+
+const MB = 1024 * 1024;
+
+describe("memory budget", () => {
+  it("splits the whole budget among the caches, nothing more", () => {
+    const total = Object.values(CACHE_SHARES).reduce((a, b) => a + b, 0);
+    expect(total).toBeCloseTo(1, 10);
+    const sum = (Object.keys(CACHE_SHARES) as (keyof typeof CACHE_SHARES)[]).reduce((a, name) => a + cacheBudget(name, {}), 0);
+    expect(sum).toBeLessThanOrEqual(DEFAULT_CACHE_MEMORY_MB * MB);
+  });
+
+  it("reads CACHE_MEMORY_MB, ignoring values that are not a positive number", () => {
+    expect(cacheMemoryBytes({})).toBe(48 * MB);
+    expect(cacheMemoryBytes({ CACHE_MEMORY_MB: "128" })).toBe(128 * MB);
+    expect(cacheBudget("page-html", { CACHE_MEMORY_MB: "100" })).toBe(Math.floor(100 * MB * CACHE_SHARES["page-html"]));
+    for (const bad of ["0", "-5", "lots", ""]) expect(cacheMemoryBytes({ CACHE_MEMORY_MB: bad })).toBe(48 * MB);
+  });
+});

@@ -1,0 +1,50 @@
+// The one memory budget for everything this process caches: the service's caches (lib/cache,
+// lib/pages/serve.ts, lib/seo/serve-index-files.ts). Next.js' own in-memory ISR cache is switched
+// off in next.config.ts (cacheMaxMemorySize: 0): it would hold a second copy of the renders that
+// the page-html cache below already keeps, and ISR reads its entries from disk instead.
+//
+// `npm start` caps the V8 heap at 256 MB (package.json). Measured with --trace-gc on that server
+// (npm run bench:soak), Next.js and the app keep 50 to 60 MB live when idle, and a mixed flood
+// adds the caches and the requests in progress, whose number lib/http/work-limiter.ts bounds.
+// CACHE_MEMORY_MB (default 48) is what the caches together may hold. Raise it together with the
+// heap cap (node --max-old-space-size), never alone. Weights count the strings and objects an
+// entry really keeps (lib/cache/ttl-cache.ts).
+export const DEFAULT_CACHE_MEMORY_MB = 48;
+
+/**
+ * The whole process under `npm start`, as the operating system sees it (RSS): the 256 MB heap cap
+ * is V8's old generation only; code, the young generation, buffers and native libraries come on
+ * top. The flood test (tests/flood) and the soak bench (bench/soak.mjs) hold the server to this.
+ */
+export const PROCESS_RSS_BUDGET_MB = 300;
+
+/** Each cache's share of the budget, by its name; the shares add up to 1. */
+export const CACHE_SHARES = {
+  /** one published menu by slug (Prepared: frozen object + JSON text) */
+  menus: 0.2,
+  /** search responses by their parameters */
+  search: 0.1,
+  /** Markdown twins of pages, by path and kept query */
+  "page-markdown": 0.2,
+  /** finished HTML renders with their CSP and ETag */
+  "page-html": 0.38,
+  /** CSP headers by the hash of a page's HTML */
+  "page-csp": 0.02,
+  /** /llms*.txt, /llms-index.md, sitemaps */
+  "index-files": 0.1,
+} as const;
+
+export type CacheName = keyof typeof CACHE_SHARES;
+
+const MB = 1024 * 1024;
+
+/** The whole budget in bytes: CACHE_MEMORY_MB, or the default when unset or not a positive number. */
+export function cacheMemoryBytes(env: Record<string, string | undefined> = process.env): number {
+  const configured = Number(env.CACHE_MEMORY_MB);
+  return (Number.isFinite(configured) && configured > 0 ? configured : DEFAULT_CACHE_MEMORY_MB) * MB;
+}
+
+/** The bytes one cache may hold. */
+export function cacheBudget(name: CacheName, env: Record<string, string | undefined> = process.env): number {
+  return Math.floor(cacheMemoryBytes(env) * CACHE_SHARES[name]);
+}

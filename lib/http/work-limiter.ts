@@ -1,0 +1,115 @@
+// Bounded concurrency for the expensive work a client can trigger at will: HTML renders and
+// database searches. At most `concurrency` run at once; up to `queue` more wait in order, each at
+// most `maxWaitMs`; anything beyond is shed at once with 503 service_unavailable and Retry-After.
+// A flood therefore costs a bounded amount of memory (the renders in progress plus the small
+// waiting requests) instead of one render per open connection.
+//
+// The limiters are per process and live on globalThis: middleware.ts (Markdown twins) and the
+// route handlers are separate bundles, and they must share one bound.
+import { ApiError } from "./api-errors";
+
+export interface WorkLimiterOptions {
+  name: string;
+  concurrency: number;
+  queue: number;
+  maxWaitMs: number;
+}
+
+interface Waiter {
+  start: () => void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+export class WorkLimiter {
+  private active = 0;
+  private waiting: Waiter[] = [];
+
+  constructor(readonly options: WorkLimiterOptions) {}
+
+  get running(): number {
+    return this.active;
+  }
+
+  get queued(): number {
+    return this.waiting.length;
+  }
+
+  /** Runs `work` when a slot is free; throws service_unavailable when the queue is full or the wait too long. */
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    await this.acquire();
+    try {
+      return await work();
+    } finally {
+      this.release();
+    }
+  }
+
+  private acquire(): Promise<void> {
+    if (this.active < this.options.concurrency) {
+      this.active++;
+      return Promise.resolve();
+    }
+    if (this.waiting.length >= this.options.queue) return Promise.reject(this.overloaded());
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter = {
+        start: resolve,
+        timer: setTimeout(() => {
+          const at = this.waiting.indexOf(waiter);
+          if (at >= 0) this.waiting.splice(at, 1);
+          reject(this.overloaded());
+        }, this.options.maxWaitMs),
+      };
+      this.waiting.push(waiter);
+    });
+  }
+
+  private release() {
+    const next = this.waiting.shift();
+    if (!next) {
+      this.active--;
+      return;
+    }
+    // The slot passes straight to the next waiter: `active` stays the same.
+    clearTimeout(next.timer);
+    next.start();
+  }
+
+  private overloaded(): ApiError {
+    const retryAfter = Math.max(1, Math.ceil(this.options.maxWaitMs / 1000));
+    return new ApiError("service_unavailable", `The service is at capacity (${this.options.name}); retry in ${retryAfter} s.`, {
+      headers: { "Retry-After": String(retryAfter) },
+    });
+  }
+}
+
+function positiveInt(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+function sharedLimiter(options: WorkLimiterOptions): WorkLimiter {
+  const key = Symbol.for(`menu-service.limiter.${options.name}`);
+  const holder = globalThis as unknown as Record<symbol, WorkLimiter | undefined>;
+  return (holder[key] ??= new WorkLimiter(options));
+}
+
+/**
+ * HTML renders (a cache miss of lib/pages/serve.ts): RENDER_CONCURRENCY at once (default 4 — the
+ * render runs in this process, on its cores, so more at once only adds memory, not throughput).
+ */
+export function renderLimiter(): WorkLimiter {
+  return sharedLimiter({ name: "renders", concurrency: positiveInt(process.env.RENDER_CONCURRENCY, 4), queue: 64, maxWaitMs: 10_000 });
+}
+
+/**
+ * Database reads a client can make distinct at will (searches and menu lookups that miss the
+ * cache): QUERY_CONCURRENCY at once (default: the database pool size, 10).
+ */
+export function queryLimiter(): WorkLimiter {
+  return sharedLimiter({
+    name: "queries",
+    concurrency: positiveInt(process.env.QUERY_CONCURRENCY, positiveInt(process.env.DATABASE_POOL_SIZE, 10)),
+    queue: 256,
+    maxWaitMs: 10_000,
+  });
+}

@@ -1,0 +1,138 @@
+// Floods of distinct URLs against the built server started as `npm start` starts it (its heap cap
+// included): each flood is bounded in time; afterwards the process must still be alive, serve a
+// menu correctly, have stayed within the documented RSS budget, and have written no file a client
+// chose (issue #11). Behaviour only: no throughput or latency is asserted.
+import { readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PROCESS_RSS_BUDGET_MB } from "@/lib/cache/memory-budget";
+import { flood, type FloodRequest, type FloodResult } from "../support/flood";
+import { ROOT, startTestServer, type TestServer } from "../support/test-server";
+
+const CONNECTIONS = 50;
+const SECONDS = 20;
+const HTML = { accept: "text/html" };
+
+let server: TestServer;
+let slugs: string[] = [];
+let rssMax = 0;
+let sampler: ReturnType<typeof setInterval>;
+
+beforeAll(async () => {
+  server = await startTestServer({ asNpmStart: true });
+  const list = await (await fetch(`${server.baseUrl}/api/public/restaurants?limit=50`)).json();
+  slugs = list.results.map((r: { slug: string }) => r.slug);
+  sampler = setInterval(() => (rssMax = Math.max(rssMax, server.rss() ?? 0)), 500);
+}, 300_000);
+
+afterAll(async () => {
+  clearInterval(sampler);
+  await server?.stop();
+});
+
+const run = (next: (i: number) => FloodRequest, seconds = SECONDS) => flood({ baseUrl: server.baseUrl, connections: CONNECTIONS, seconds, next });
+
+/** Alive, no socket error or timeout, only the statuses the flood may get, and real answers among them. */
+function expectSurvived(result: FloodResult, allowed: number[]) {
+  expect(server.alive(), "the server process died during the flood").toBe(true);
+  expect(result.errors).toEqual({});
+  expect(Object.keys(result.statuses).map(Number).filter((s) => !allowed.includes(s))).toEqual([]);
+  expect(result.requests).toBeGreaterThan(CONNECTIONS);
+  expect(result.statuses[200] ?? result.statuses[404] ?? 0).toBeGreaterThan(0);
+}
+
+async function expectMenuServed() {
+  const slug = slugs[0];
+  const json = await fetch(`${server.baseUrl}/api/public/restaurants/${slug}`);
+  expect(json.status).toBe(200);
+  const menu = await json.json();
+  expect(menu.slug).toBe(slug);
+  expect(menu.categories.length).toBeGreaterThan(0);
+  const html = await fetch(`${server.baseUrl}/${slug}`, { headers: HTML });
+  expect(html.status).toBe(200);
+  expect(await html.text()).toContain(menu.name.replace(/&/g, "&amp;"));
+}
+
+const letters = (i: number, n: number) => Array.from({ length: n }, (_, k) => String.fromCharCode(97 + (Math.floor(i / 26 ** k) % 26))).join("");
+
+describe("a flood of distinct URLs does not take the server down", () => {
+  it("distinct HTML search pages", async () => {
+    const result = await run((i) => ({ path: `/search?q=w${i}`, headers: HTML }));
+    expectSurvived(result, [200, 503]);
+    await expectMenuServed();
+  });
+
+  it("distinct page languages: /{slug}/{lang} and ?lang=", async () => {
+    const result = await run((i) =>
+      i % 2 === 0
+        ? { path: `/${slugs[i % slugs.length]}/x${letters(i, 2)}`, headers: HTML }
+        : { path: `/${slugs[i % slugs.length]}?lang=${letters(i, 3)}`, headers: HTML },
+    );
+    expectSurvived(result, [200, 404, 503]);
+    await expectMenuServed();
+  });
+
+  it("distinct JSON, Markdown and MCP searches", async () => {
+    const mcp = (q: string) => JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "search_restaurants", arguments: { q } } });
+    const result = await run((i) =>
+      [
+        { path: `/api/public/restaurants?q=j${i}` },
+        { path: `/search.md?q=m${i}` },
+        { path: `/api/public/restaurants/no-such-${i}` },
+        {
+          path: "/api/mcp",
+          method: "POST",
+          headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-11-25" },
+          body: mcp(`t${i}`),
+        },
+      ][i % 4],
+    );
+    expectSurvived(result, [200, 404, 503]);
+    await expectMenuServed();
+  });
+
+  it(`stayed within the documented RSS budget (${PROCESS_RSS_BUDGET_MB} MB) throughout`, () => {
+    expect(rssMax).toBeGreaterThan(0);
+    expect(rssMax / 1024 / 1024).toBeLessThanOrEqual(PROCESS_RSS_BUDGET_MB);
+  });
+});
+
+describe("no request a client chooses creates files on the server", () => {
+  function filesUnder(dir: string): Set<string> {
+    const out = new Set<string>();
+    const walk = (d: string) => {
+      for (const name of readdirSync(d)) {
+        const p = path.join(d, name);
+        if (statSync(p).isDirectory()) walk(p);
+        else out.add(path.relative(dir, p));
+      }
+    };
+    walk(dir);
+    return out;
+  }
+
+  const probes = (i: number): FloodRequest =>
+    [
+      { path: `/bench--static/${i}`, headers: HTML },
+      { path: `/search?q=d${i}`, headers: HTML },
+      { path: `/${slugs[i % slugs.length]}/x${letters(i, 2)}`, headers: HTML },
+      { path: `/no-such-page-${i}`, headers: HTML },
+      { path: `/no-such-page-${i}.md` },
+    ][i % 5];
+
+  it("the benchmark's reference page is a plain 404 that no cache keeps", async () => {
+    const res = await fetch(`${server.baseUrl}/bench--static/1234`, { headers: HTML });
+    expect(res.status).toBe(404);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("distinct benchmark, search, language and unknown paths leave .next as it was", async () => {
+    for (let i = 0; i < 5; i++) await fetch(server.baseUrl + probes(i).path, { headers: probes(i).headers });
+    const dir = path.join(ROOT, ".next");
+    const before = filesUnder(dir);
+    const result = await run((i) => probes(i + 5), 8);
+    expectSurvived(result, [200, 404, 503]);
+    const added = [...filesUnder(dir)].filter((f) => !before.has(f));
+    expect(added).toEqual([]);
+  });
+});
