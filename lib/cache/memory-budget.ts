@@ -31,7 +31,9 @@ export const CACHE_SHARES = {
   /** CSP headers by the hash of a page's HTML */
   "page-csp": 0.02,
   /** /llms*.txt, /llms-index.md, sitemaps */
-  "index-files": 0.1,
+  "index-files": 0.08,
+  /** countries, cities, cuisines and the newest menu date: a few fixed keys */
+  directory: 0.02,
 } as const;
 
 export type CacheName = keyof typeof CACHE_SHARES;

@@ -8,11 +8,15 @@
 // instances, the others drop the old menu when their TTL runs out. MENU_CACHE_TTL_MS overrides
 // (0 switches the caches off, which the growth benchmark does to measure the database).
 import type { PublicRestaurant, PublicSearchResponse } from "../serializers";
+import { STALE_IF_ERROR_S } from "../http/cache-policy";
 import { cacheBudget } from "./memory-budget";
-import { weighPrepared, type Prepared } from "./prepared";
+import { deepFreeze, weighPrepared, type Prepared } from "./prepared";
 import { purgeCaches, sharedCache, TtlCache, type PurgeReport } from "./ttl-cache";
 
 export const DEFAULT_TTL_MS = 30_000;
+
+/** How long an expired entry may still answer as the last good copy while the database fails. */
+export const STALE_IF_ERROR_MS = STALE_IF_ERROR_S * 1000;
 
 export function cacheTtlMs(): number {
   const configured = process.env.MENU_CACHE_TTL_MS;
@@ -23,11 +27,25 @@ export function cacheTtlMs(): number {
 
 /** One published menu by slug; null = no published restaurant has that slug (kept too: bots probe). */
 export const menuCache = sharedCache("menus", () =>
-  new TtlCache<Prepared<PublicRestaurant> | null>(5000, { name: "menus", weigh: weighPrepared, maxBytes: cacheBudget("menus"), affectedBy: (slug, key) => key === slug }),
+  new TtlCache<Prepared<PublicRestaurant> | null>(5000, { name: "menus", weigh: weighPrepared, maxBytes: cacheBudget("menus"), staleMs: STALE_IF_ERROR_MS, affectedBy: (slug, key) => key === slug }),
 );
 
 /** Search responses by their parsed parameters. Any restaurant may appear in any search: a purge drops them all. */
-export const searchCache = sharedCache("search", () => new TtlCache<Prepared<PublicSearchResponse>>(5000, { name: "search", weigh: weighPrepared, maxBytes: cacheBudget("search") }));
+export const searchCache = sharedCache("search", () => new TtlCache<Prepared<PublicSearchResponse>>(5000, { name: "search", weigh: weighPrepared, maxBytes: cacheBudget("search"), staleMs: STALE_IF_ERROR_MS }));
+
+/**
+ * The directory (countries, cities, cuisines) and the site's newest menu date: a handful of fixed
+ * keys that every page reads, kept so that pages survive a database outage too.
+ */
+export const directoryCache = sharedCache(
+  "directory",
+  () => new TtlCache<unknown>(16, { name: "directory", weigh: (v) => JSON.stringify(v).length * 4, maxBytes: cacheBudget("directory"), staleMs: STALE_IF_ERROR_MS }),
+);
+
+/** One directory value through directoryCache, for the in-process lifetime; shared, so frozen. */
+export function cachedDirectory<T>(key: string, load: () => Promise<T>): Promise<T> {
+  return directoryCache.get(key, cacheTtlMs(), async () => deepFreeze(await load())) as Promise<T>;
+}
 
 /** What the revalidation endpoint calls: every cache of the process, for one restaurant or all. */
 export function purgeRestaurant(slug?: string): PurgeReport {

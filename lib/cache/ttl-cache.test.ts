@@ -2,6 +2,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it, vi } from "vitest";
+import { ApiError } from "../http/api-errors";
+import { trackFreshness } from "./freshness";
 import { deepFreeze, prepare } from "./prepared";
 import { ENTRY_OVERHEAD_BYTES, purgeCaches, sharedCache, stringBytes, TtlCache } from "./ttl-cache";
 
@@ -146,6 +148,60 @@ describe("TtlCache", () => {
     await inflight;
     await new Promise((r) => setTimeout(r, 0));
     expect(await cache.get("j", 1000, async () => "new")).toBe("new");
+  });
+
+  describe("stale-if-error: the last good copy", () => {
+    const down = () => Promise.reject(new Error("connect ECONNREFUSED 127.0.0.1:5432"));
+
+    it("answers when a reload fails on the service's side, and marks the response stale since the copy expired", async () => {
+      const cache = new TtlCache<string>(10, { staleMs: 60_000 });
+      await cache.get("menu", 1000, async () => "good", 0);
+      const { value, staleSince } = await trackFreshness(() => cache.get("menu", 1000, down, 5000));
+      expect(value).toBe("good");
+      expect(staleSince).toBe(1000);
+      // the copy stays for the next request; a fresh value replaces it when the database is back
+      expect(await cache.get("menu", 1000, down, 6000)).toBe("good");
+      expect(await cache.get("menu", 1000, async () => "new", 7000)).toBe("new");
+      const fresh = await trackFreshness(() => cache.get("menu", 1000, down, 7500));
+      expect(fresh).toEqual({ value: "new", staleSince: null });
+    });
+
+    it("does not cover a client's error, nor a copy older than staleMs, nor a cache without staleMs", async () => {
+      const cache = new TtlCache<string>(10, { staleMs: 10_000 });
+      await cache.get("a", 1000, async () => "good", 0);
+      const notFound = () => Promise.reject(new ApiError("not_found", "gone"));
+      await expect(cache.get("a", 1000, notFound, 2000)).rejects.toThrow("gone");
+      await cache.get("b", 1000, async () => "good", 0);
+      await expect(cache.get("b", 1000, down, 11_001)).rejects.toThrow("ECONNREFUSED");
+      const plain = new TtlCache<string>(10);
+      await plain.get("c", 1000, async () => "good", 0);
+      await expect(plain.get("c", 1000, down, 2000)).rejects.toThrow("ECONNREFUSED");
+    });
+
+    it("answers with the copy when the reload is slower than staleAfterMs, and keeps the late value", async () => {
+      const cache = new TtlCache<string>(10, { staleMs: 60_000, staleAfterMs: 20 });
+      await cache.get("k", 1000, async () => "old", 0);
+      const slow = () => new Promise<string>((r) => setTimeout(() => r("new"), 100));
+      const started = Date.now();
+      const { value, staleSince } = await trackFreshness(() => cache.get("k", 1000, slow, 2000));
+      expect(value).toBe("old");
+      expect(staleSince).toBe(1000);
+      expect(Date.now() - started).toBeLessThan(100);
+      await new Promise((r) => setTimeout(r, 150));
+      expect(await cache.get("k", 1000, down, 2500)).toBe("new");
+    });
+
+    it("hands out a value built from stale copies without keeping it as fresh", async () => {
+      const menus = new TtlCache<string>(10, { staleMs: 60_000 });
+      const pages = new TtlCache<string>(10, { staleMs: 60_000 });
+      await menus.get("m", 1000, async () => "menu v1", 0);
+      const page = (now: number, menuLoad: () => Promise<string>) => pages.get("/m", 1000, async () => `<p>${await menus.get("m", 1000, menuLoad, now)}</p>`, now);
+      const first = await trackFreshness(() => page(5000, down));
+      expect(first).toEqual({ value: "<p>menu v1</p>", staleSince: 1000 });
+      expect(pages.size).toBe(0);
+      expect(await page(6000, async () => "menu v2")).toBe("<p>menu v2</p>");
+      expect(pages.size).toBe(1);
+    });
   });
 
   it("sharedCache returns one instance per name", () => {

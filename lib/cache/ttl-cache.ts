@@ -8,6 +8,13 @@
 // pages showed about 670 of 859 live ServerResponses held that way by cache entries (issue #11).
 // The in-flight Promise lives in a separate map only until it settles.
 //
+// An entry can outlive its TTL as the last good copy (`staleMs`, stale-if-error): when reloading
+// it fails on the service's side (the database is down, a query timed out, the work was shed) or
+// takes longer than STALE_AFTER_MS, callers get the old value and the request is marked stale
+// (lib/cache/freshness.ts), so its response says so in Cache-Status. A value built from stale
+// copies (a page over a stale menu) is handed out but not kept as fresh. Stale entries count
+// against the same entry and byte bounds as fresh ones.
+//
 // Weights count what an entry really holds: the caller's weigh() of the value plus the key and
 // the bookkeeping of the entry itself (ENTRY_OVERHEAD_BYTES), so a cache of small values (a
 // cached 404 is `null`) is bounded in bytes too, not only in entries. Expired entries are swept
@@ -21,6 +28,9 @@
 // What the caches hold is short-lived on purpose (lib/cache/public-caches.ts: 30 s by default):
 // an instance only purges its own process, so on a host with many instances the TTL is what
 // bounds how long another instance can serve the old menu after an edit.
+
+import { ApiError } from "../http/api-errors";
+import { markStale, trackFreshness } from "./freshness";
 
 export interface TtlCacheOptions<V> {
   /** for diagnostics and the memory budget (lib/cache/memory-budget.ts) */
@@ -38,7 +48,14 @@ export interface TtlCacheOptions<V> {
    * callers that were waiting for it, but the next get() loads again.
    */
   keep?: (value: V) => boolean;
+  /** how long past its expiry an entry may still answer as the last good copy (default 0: never) */
+  staleMs?: number;
+  /** how long a reload may take before the last good copy answers (default STALE_AFTER_MS) */
+  staleAfterMs?: number;
 }
+
+/** A reload slower than this answers with the last good copy, when there is one. */
+export const STALE_AFTER_MS = 2000;
 
 /** What one entry costs beyond its value: the Map slot, the entry object, the key's header. */
 export const ENTRY_OVERHEAD_BYTES = 160;
@@ -54,6 +71,16 @@ interface Entry<V> {
 
 const SWEEP_INTERVAL_MS = 1000;
 
+interface Loaded<V> {
+  value: V;
+  staleSince: number | null;
+}
+
+/** A failure that a last good copy may cover: anything but a client's error (not_found, invalid_request…). */
+function isServiceFailure(error: unknown): boolean {
+  return !(error instanceof ApiError) || error.status >= 500;
+}
+
 const REGISTRY_KEY = Symbol.for("menu-service.ttl-caches");
 type RegistryHolder = { [REGISTRY_KEY]?: Set<TtlCache<unknown>> };
 
@@ -65,7 +92,7 @@ function registry(): Set<TtlCache<unknown>> {
 export class TtlCache<V> {
   private entries = new Map<string, Entry<V>>();
   /** loads under way, by key: as many as requests in flight, dropped when they settle */
-  private inflight = new Map<string, Promise<V>>();
+  private inflight = new Map<string, Promise<Loaded<V>>>();
   private bytes = 0;
   private generation = 0;
   private nextSweep = 0;
@@ -94,20 +121,55 @@ export class TtlCache<V> {
       this.entries.set(key, hit);
       return Promise.resolve(hit.value);
     }
-    if (hit) this.remove(key);
+    const stale = hit && hit.expires + (this.options.staleMs ?? 0) > now ? hit : undefined;
+    if (hit && !stale) this.remove(key);
     if (ttlMs <= 0) return load();
-    const pending = this.inflight.get(key);
-    if (pending) return pending;
+    const pending = this.inflight.get(key) ?? this.startLoad(key, ttlMs, load, now);
+    const settle = (loaded: Loaded<V>) => {
+      if (loaded.staleSince !== null) markStale(loaded.staleSince);
+      return loaded.value;
+    };
+    if (!stale) return pending.then(settle);
 
+    // With a last good copy: the new value if it comes in time, else the copy.
+    return new Promise<V>((resolve, reject) => {
+      let done = false;
+      const finish = (answer: () => V) => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        try {
+          resolve(answer());
+        } catch (error) {
+          reject(error);
+        }
+      };
+      const useStale = () => {
+        markStale(stale.expires);
+        return stale.value;
+      };
+      const timer = setTimeout(() => finish(useStale), this.options.staleAfterMs ?? STALE_AFTER_MS);
+      pending.then(
+        (loaded) => finish(() => settle(loaded)),
+        (error) =>
+          finish(() => {
+            if (isServiceFailure(error)) return useStale();
+            throw error;
+          }),
+      );
+    });
+  }
+
+  private startLoad(key: string, ttlMs: number, load: () => Promise<V>, now: number): Promise<Loaded<V>> {
     const generation = this.generation;
-    const loading = load();
+    const loading = trackFreshness(load);
     this.inflight.set(key, loading);
     loading.then(
-      (value) => {
+      (loaded) => {
         if (this.inflight.get(key) === loading) this.inflight.delete(key);
-        if (generation !== this.generation) return;
-        if (this.options.keep && !this.options.keep(value)) return;
-        this.set(key, value, now + ttlMs, now);
+        if (generation !== this.generation || loaded.staleSince !== null) return;
+        if (this.options.keep && !this.options.keep(loaded.value)) return;
+        this.set(key, loaded.value, now + ttlMs, now);
       },
       () => {
         if (this.inflight.get(key) === loading) this.inflight.delete(key);
@@ -168,7 +230,8 @@ export class TtlCache<V> {
 
   private sweep(now: number) {
     this.nextSweep = now + SWEEP_INTERVAL_MS;
-    for (const [key, entry] of this.entries) if (entry.expires <= now) this.remove(key);
+    const staleMs = this.options.staleMs ?? 0;
+    for (const [key, entry] of this.entries) if (entry.expires + staleMs <= now) this.remove(key);
   }
 
   private remove(key: string) {

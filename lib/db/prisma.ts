@@ -42,6 +42,8 @@ function clientFor(url: string): Db {
       idleTimeoutMillis: 10_000,
       connectionTimeoutMillis: 5_000,
       statement_timeout: 10_000,
+      // client-side too: a server that stops answering mid-query never sends the statement timeout
+      query_timeout: 12_000,
     });
     return new PrismaClientPg({ adapter }) as unknown as Db;
   }

@@ -1,7 +1,8 @@
 // The cuisine directory: the capability behind GET /api/public/cuisines and the cuisine pages.
+import { cachedDirectory } from "../cache/public-caches";
 import { listCuisines } from "../data/directory-queries";
 import { serializeCuisine, type PublicCuisine } from "../serializers";
 
-export async function listCuisineDirectory(): Promise<{ cuisines: PublicCuisine[] }> {
-  return { cuisines: (await listCuisines()).map(serializeCuisine) };
+export function listCuisineDirectory(): Promise<{ cuisines: PublicCuisine[] }> {
+  return cachedDirectory("cuisines", async () => ({ cuisines: (await listCuisines()).map(serializeCuisine) }));
 }

@@ -52,8 +52,16 @@ export function errorBody(error: ApiError): ErrorBody {
   };
 }
 
-/** Anything thrown that is not an ApiError is a bug: it becomes internal_error, with no detail leaked. */
+/** Seconds a client should wait before retrying an internal_error (a database outage, most often). */
+export const INTERNAL_ERROR_RETRY_AFTER_S = 5;
+
+/**
+ * Anything thrown that is not an ApiError becomes internal_error, with no detail leaked: a bug, or
+ * the database failing for a resource that has no last good copy (lib/cache/ttl-cache.ts).
+ */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  return new ApiError("internal_error", "The request could not be completed because of an internal error.");
+  return new ApiError("internal_error", "The request could not be completed because of an internal error.", {
+    headers: { "Retry-After": String(INTERNAL_ERROR_RETRY_AFTER_S) },
+  });
 }

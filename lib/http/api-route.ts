@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import { ApiError, errorBody, toApiError } from "./api-errors";
 import { CACHE_POLICIES, type CachePolicy } from "./cache-policy";
 import { ORIGINAL_METHOD_HEADER } from "./request-front.mjs";
+import { trackFreshness, withStaleStatus } from "../cache/freshness";
 
 export const ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 type Method = (typeof ALL_METHODS)[number];
@@ -13,7 +14,7 @@ export type Handler = (request: Request, params: RouteParams) => Promise<Respons
 type NextContext = { params: Promise<RouteParams> };
 type NextHandler = (request: Request, context: NextContext) => Promise<Response>;
 
-const EXPOSED_HEADERS = "ETag, Link, Allow, Retry-After, Content-Length, X-Markdown-Tokens";
+const EXPOSED_HEADERS = "ETag, Link, Allow, Retry-After, Cache-Status, Content-Length, X-Markdown-Tokens";
 export const CORS_ALLOWED_HEADERS = "Accept, Content-Type, If-None-Match, If-Modified-Since, Cache-Control";
 
 function withCors(headers: Headers): Headers {
@@ -86,7 +87,9 @@ export function apiRoute(
       if (!handler) {
         throw new ApiError("method_not_allowed", `${requestMethod(request, method)} is not supported here; use ${allow}.`, { headers: { Allow: allow } });
       }
-      const response = await handler(request, (await context?.params) ?? {});
+      const params = (await context?.params) ?? {};
+      const { value, staleSince } = await trackFreshness(async () => handler(request, params));
+      const response = withStaleStatus(value, staleSince);
       if (method === "HEAD") return new Response(null, { status: response.status, headers: response.headers });
       return response;
     } catch (error) {

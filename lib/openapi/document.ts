@@ -157,7 +157,7 @@ function generate(): OpenApiDocument {
         },
         InternalError: {
           description: `internal_error: ${ERROR_MEANINGS.internal_error}`,
-          headers: errorHeaders(),
+          headers: errorHeaders("retryAfter"),
           content: { "application/json": { schema: ERROR_BODY_SCHEMAS.internal_error } },
         },
         ServiceUnavailable: {

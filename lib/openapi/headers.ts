@@ -14,12 +14,13 @@ export const headerComponentName = {
   exposeHeaders: "Access-Control-Expose-Headers",
   allow: "Allow",
   retryAfter: "Retry-After",
+  cacheStatus: "Cache-Status",
 } as const;
 
 const POLICY_PURPOSE: Record<CachePolicy, string> = {
-  directory: "Directory, plan and discovery data: shared caches keep it 24 hours (s-maxage=86400).",
-  search: "Restaurant search: shared caches keep it 60 seconds (s-maxage=60).",
-  menu: "One restaurant's menu: shared caches keep it 5 minutes (s-maxage=300).",
+  directory: "Directory, plan and discovery data: shared caches keep it 24 hours (s-maxage=86400), and may serve it a day longer while the service fails (stale-if-error).",
+  search: "Restaurant search: shared caches keep it 60 seconds (s-maxage=60), and may serve it a day longer while the service fails (stale-if-error).",
+  menu: "One restaurant's menu: shared caches keep it 5 minutes (s-maxage=300), and may serve it a day longer while the service fails (stale-if-error).",
   tool: "Results of the pure utility tools (same input, same output): shared caches keep them 24 hours.",
   secret: "The answer echoes a secret the caller sent (a Wi-Fi password): no cache may keep it.",
   noStore: "Errors are never stored by any cache.",
@@ -54,6 +55,12 @@ export function headerComponents(): Record<string, HeaderObject> {
       required: true,
       schema: { type: "string", pattern: "^[A-Z]+(, [A-Z]+)*$", maxLength: 100 },
     },
+    [headerComponentName.cacheStatus]: {
+      description:
+        'RFC 9211, only on an answer built from the service\'s last good copy because the database failed or was slow (stale-if-error): e.g. `menu-service; hit; ttl=-120; detail="stale-if-error"`, ttl being how many seconds past its freshness the copy is.',
+      required: false,
+      schema: { type: "string", maxLength: 200 },
+    },
     [headerComponentName.retryAfter]: {
       description: "Seconds to wait before retrying.",
       required: false,
@@ -64,13 +71,15 @@ export function headerComponents(): Record<string, HeaderObject> {
 
 const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
 
-/** Headers of a successful, cacheable GET (200 and 304). */
+/** Headers of a successful, cacheable GET (200 and 304); data read from the database may be a last good copy. */
 export function successHeaders(policy: CachePolicy) {
+  const fromDatabase = policy === "directory" || policy === "search" || policy === "menu";
   return {
     "Cache-Control": ref(headerComponentName.cacheControl(policy)),
     ETag: ref(headerComponentName.etag),
     "Access-Control-Allow-Origin": ref(headerComponentName.allowOrigin),
     "Access-Control-Expose-Headers": ref(headerComponentName.exposeHeaders),
+    ...(fromDatabase ? { "Cache-Status": ref(headerComponentName.cacheStatus) } : {}),
   };
 }
 

@@ -2,7 +2,7 @@
 // request gets (lib/negotiation): it answers a Markdown twin itself with serveMarkdown, and passes
 // an HTML decision in a request header to the catch-all route handler (app/[[...path]]/route.ts),
 // whose servePage serves it (and makes the whole decision itself should middleware not have run).
-import { ApiError } from "../http/api-errors";
+import { ApiError, INTERNAL_ERROR_RETRY_AFTER_S } from "../http/api-errors";
 import { cachedResponse, errorResponse, etagOf } from "../http/api-route";
 import { CACHE_POLICIES, type CachePolicy } from "../http/cache-policy";
 import { estimateTokens } from "../markdown/render";
@@ -16,7 +16,8 @@ import { loadPage, pageExists, pageMeta } from "./page-data";
 import { internalRenderPath, keptQuery, matchPageRoute, type RouteMatch } from "./routes";
 import { htmlSecurityHeaders, TEXT_SECURITY_HEADERS } from "./security-headers";
 import { cacheBudget } from "../cache/memory-budget";
-import { cacheTtlMs } from "../cache/public-caches";
+import { trackFreshness, withStaleStatus } from "../cache/freshness";
+import { cacheTtlMs, STALE_IF_ERROR_MS } from "../cache/public-caches";
 import { sharedCache, stringBytes, TtlCache } from "../cache/ttl-cache";
 import { renderLimiter } from "../http/work-limiter";
 
@@ -85,6 +86,7 @@ const markdownCache = sharedCache(
       name: "page-markdown",
       weigh: (m) => stringBytes(m.body) + stringBytes(m.canonical) + 200,
       maxBytes: cacheBudget("page-markdown"),
+      staleMs: STALE_IF_ERROR_MS,
     }),
 );
 
@@ -113,7 +115,13 @@ export async function markdownTwin(pagePath: string, search: URLSearchParams = n
   });
 }
 
+/** The Markdown twin as a response; Cache-Status says when it was built from a last good copy. */
 export async function serveMarkdown(request: Request, pagePath: string, search: URLSearchParams): Promise<Response> {
+  const { value, staleSince } = await trackFreshness(() => markdownResponse(request, pagePath, search));
+  return withStaleStatus(value, staleSince);
+}
+
+async function markdownResponse(request: Request, pagePath: string, search: URLSearchParams): Promise<Response> {
   try {
     const md = await markdownTwin(pagePath, search);
     const headers: Record<string, string> = {
@@ -171,13 +179,16 @@ const htmlCache = sharedCache(
       name: "page-html",
       weigh: (e) => stringBytes(e.rendered.html) + weighHeaders(e.security) + 200,
       maxBytes: cacheBudget("page-html"),
+      staleMs: STALE_IF_ERROR_MS,
       keep: (e) => e.rendered.cache !== "STALE" && e.rendered.status < 500,
     }),
 );
 
+/** The HTML page as a response; Cache-Status says when it was built from a last good copy. */
 export async function serveHtml(request: Request, pagePath: string, search: URLSearchParams): Promise<Response> {
   try {
-    return await renderHtml(request, pagePath, search);
+    const { value, staleSince } = await trackFreshness(() => renderHtml(request, pagePath, search));
+    return withStaleStatus(value, staleSince);
   } catch (error) {
     if (error instanceof ApiError && error.code === "service_unavailable") {
       return new Response("<!doctype html><title>Busy</title><p>Too many pages are being prepared right now. Please retry in a few seconds.</p>", {
@@ -188,7 +199,7 @@ export async function serveHtml(request: Request, pagePath: string, search: URLS
     console.error("[pages] HTML rendering failed:", error);
     return new Response("<!doctype html><title>Error</title><p>The page could not be shown because of an internal error. Please retry.</p>", {
       status: 500,
-      headers: { "Content-Type": REPRESENTATIONS.html.contentType, "Cache-Control": CACHE_POLICIES.noStore, Vary: "Accept", ...TEXT_SECURITY_HEADERS },
+      headers: { "Content-Type": REPRESENTATIONS.html.contentType, "Cache-Control": CACHE_POLICIES.noStore, Vary: "Accept", "Retry-After": String(INTERNAL_ERROR_RETRY_AFTER_S), ...TEXT_SECURITY_HEADERS },
     });
   }
 }
@@ -203,8 +214,14 @@ async function renderHtml(request: Request, pagePath: string, search: URLSearchP
   let renderedNow = false;
   const { rendered, security, etag } = await htmlCache.get(internal, ttlMs(match?.route.cache ?? "menu"), async () => {
     renderedNow = true;
+    // The page's data first, in this request: the render below reads it from the same caches, and
+    // a database failure (or a last good copy standing in for it) shows here, where the freshness
+    // of this response is tracked, not inside the internal render request.
+    if (match) await loadPage(match, query);
     // A render holds megabytes while it runs: a flood of distinct pages waits for a slot or is shed (503).
     const rendered = await renderLimiter().run(() => fetchInternalPage(internal, request.url));
+    // A failed render is no page to keep; the last good one (if any) answers instead.
+    if (rendered.status >= 500) throw new Error(`the render of ${internal} answered ${rendered.status}`);
     const dev = process.env.NODE_ENV !== "production";
     const https = publicBaseUrl().startsWith("https:");
     const etag = etagOf(rendered.html);

@@ -1,6 +1,7 @@
 // Reads the index files need that the API capabilities do not offer: the newest menu date, and
 // every published restaurant (the search API stops at 50). Same visibility rule, same allowlist
 // discipline: only public columns are selected.
+import { cachedDirectory } from "../cache/public-caches";
 import { db } from "../db/prisma";
 import { publishedRestaurantWhere } from "../serializers/restaurant";
 
@@ -11,9 +12,11 @@ const EPOCH = "1970-01-01T00:00:00.000Z";
  * own (home, directories, plans, developers) and their sitemap lastmod. Stable across processes
  * and instances, unlike a start or build time, so ETags stay equal everywhere.
  */
-export async function siteUpdatedAt(): Promise<string> {
-  const { _max } = await db().restaurant.aggregate({ where: publishedRestaurantWhere, _max: { updatedAt: true } });
-  return _max.updatedAt?.toISOString() ?? EPOCH;
+export function siteUpdatedAt(): Promise<string> {
+  return cachedDirectory("site-updated", async () => {
+    const { _max } = await db().restaurant.aggregate({ where: publishedRestaurantWhere, _max: { updatedAt: true } });
+    return _max.updatedAt?.toISOString() ?? EPOCH;
+  });
 }
 
 export interface IndexedRestaurant {

@@ -7,7 +7,7 @@ import { baseUrl, get } from "../support/http";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const SNAPSHOT_BASE = "https://menu-service.test";
-const DIRECTORY_CACHE = "public, max-age=3600, s-maxage=86400, stale-while-revalidate=86400";
+const DIRECTORY_CACHE = "public, max-age=3600, s-maxage=86400, stale-while-revalidate=86400, stale-if-error=86400";
 const attribution = () => `Data is for informational use with attribution to ${baseUrl()}, subject to the terms of use at ${baseUrl()}/developers#terms.`;
 
 /** Every string in a JSON value that is a URL or looks like one. */

@@ -140,7 +140,7 @@ describe("HTML responses", () => {
 
   it("is cached: ETag/304, s-maxage of 5 minutes, and served from the ISR cache after the first render", async () => {
     const first = await get(`${MENU}/en`);
-    expect(first.headers.get("cache-control")).toBe("public, max-age=60, s-maxage=300, stale-while-revalidate=3600");
+    expect(first.headers.get("cache-control")).toBe("public, max-age=60, s-maxage=300, stale-while-revalidate=3600, stale-if-error=86400");
     const second = await get(`${MENU}/en`);
     expect(second.headers.get("x-render-cache")).toMatch(/^(HIT|STALE)$/);
     expect(second.headers.get("etag")).toBe(first.headers.get("etag"));
