@@ -1,0 +1,134 @@
+// The database stopped and started again under load, on PostgreSQL: what the process served
+// before keeps being served from its last good copy (Cache-Status says so, Cache-Control carries
+// stale-if-error), what it never served is a fast JSON internal_error with Retry-After and
+// no-store, and everything is fresh again once the database is back, without a restart.
+//
+// The database "stops" behind a TCP proxy that this test owns: cutting it resets every open
+// connection of the pool and refuses new ones, as a stopped server does, without touching the
+// PostgreSQL server other stages use. FAULT_POSTGRES_URL names that server (npm test passes the
+// TEST_POSTGRES_URL of .ci/run).
+import { connect, createServer, type Server, type Socket } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { flood } from "../support/flood";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+const target = process.env.FAULT_POSTGRES_URL ?? "";
+
+/** A TCP proxy to PostgreSQL that can be cut (stop) and restored (start) on the same port. */
+class DatabaseSwitch {
+  private server: Server | null = null;
+  private sockets = new Set<Socket>();
+  port = 0;
+  constructor(private readonly host: string, private readonly targetPort: number) {}
+
+  async start(): Promise<void> {
+    this.server = createServer((client) => {
+      const upstream = connect(this.targetPort, this.host);
+      for (const s of [client, upstream]) {
+        this.sockets.add(s);
+        s.on("close", () => this.sockets.delete(s));
+        s.on("error", () => {
+          client.destroy();
+          upstream.destroy();
+        });
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => this.server!.listen(this.port, "127.0.0.1", resolve));
+    this.port = (this.server.address() as { port: number }).port;
+  }
+
+  async stop(): Promise<void> {
+    const closed = new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
+    for (const s of this.sockets) s.destroy();
+    await closed;
+    this.server = null;
+  }
+}
+
+describe.runIf(target)("database stopped and restarted under load (PostgreSQL)", () => {
+  let server: TestServer;
+  let db: DatabaseSwitch;
+  let slugs: string[];
+  const HTML = { accept: "text/html" };
+  // What the process has served before the outage, in every representation.
+  let served: { path: string; headers?: Record<string, string>; body: string; etag: string | null }[] = [];
+
+  const get = (path: string, headers: Record<string, string> = {}) => fetch(server.baseUrl + path, { headers });
+
+  beforeAll(async () => {
+    const url = new URL(target);
+    db = new DatabaseSwitch(url.hostname, Number(url.port || 5432));
+    await db.start();
+    url.hostname = "127.0.0.1";
+    url.port = String(db.port);
+    // One second of in-process freshness, so the outage below meets expired entries.
+    server = await startTestServer({ postgresUrl: url.toString(), extraEnv: { MENU_CACHE_TTL_MS: "1000" } });
+    slugs = (await (await get("/api/public/restaurants?limit=50")).json()).results.map((r: { slug: string }) => r.slug);
+    for (const [path, headers] of [
+      [`/api/public/restaurants/${slugs[0]}`],
+      ["/api/public/restaurants?q=pizza"],
+      ["/api/public/locations"],
+      [`/${slugs[0]}`, HTML],
+      [`/${slugs[0]}.md`],
+      ["/search?q=pizza", HTML],
+      ["/", HTML],
+    ] as [string, Record<string, string>?][]) {
+      const res = await get(path, headers);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("cache-status"), path).toBeNull();
+      served.push({ path, headers, body: await res.text(), etag: res.headers.get("etag") });
+    }
+    await new Promise((r) => setTimeout(r, 1500));
+  }, 300_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await db?.stop();
+  });
+
+  it("serves what it served before from its last good copy, saying so, while the database is down", async () => {
+    await db.stop();
+    // Readers keep coming while the database is gone.
+    const load = flood({ baseUrl: server.baseUrl, connections: 8, seconds: 4, next: (i) => ({ path: served[i % served.length].path, headers: served[i % served.length].headers }) });
+    for (const copy of served) {
+      const res = await get(copy.path, copy.headers);
+      expect(res.status, copy.path).toBe(200);
+      expect(res.headers.get("cache-status"), copy.path).toMatch(/^menu-service; hit; ttl=-\d+; detail="stale-if-error"$/);
+      expect(res.headers.get("cache-control"), copy.path).toContain("stale-if-error=86400");
+      if (!copy.path.startsWith("/search") && copy.path !== "/" && !copy.headers) expect(await res.text(), copy.path).toBe(copy.body);
+    }
+    const result = await load;
+    expect(result.errors).toEqual({});
+    expect(Object.keys(result.statuses)).toEqual(["200"]);
+  });
+
+  it("answers what it never served with a JSON internal_error, Retry-After and no-store", async () => {
+    for (const path of [`/api/public/restaurants/${slugs[1]}`, "/api/public/restaurants?q=never-asked"]) {
+      const res = await get(path);
+      expect(res.status, path).toBe(500);
+      expect(res.headers.get("content-type"), path).toMatch(/^application\/json/);
+      expect(res.headers.get("cache-control"), path).toBe("no-store");
+      expect(res.headers.get("retry-after"), path).toMatch(/^\d+$/);
+      expect((await res.json()).error, path).toBe("internal_error");
+    }
+    const page = await get(`/${slugs[1]}`, HTML);
+    expect(page.status).toBe(500);
+    expect(page.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(page.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("is fresh again once the database is back, without a restart", async () => {
+    await db.start();
+    const deadline = Date.now() + 30_000;
+    for (const copy of served) {
+      for (;;) {
+        const res = await get(copy.path, copy.headers);
+        if (res.status === 200 && res.headers.get("cache-status") === null) break;
+        expect(Date.now(), `${copy.path} still stale or failing`).toBeLessThan(deadline);
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    }
+    expect((await get(`/api/public/restaurants/${slugs[1]}`)).status).toBe(200);
+  });
+});
