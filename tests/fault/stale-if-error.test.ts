@@ -7,43 +7,41 @@
 // connection of the pool and refuses new ones, as a stopped server does, without touching the
 // PostgreSQL server other stages use. FAULT_POSTGRES_URL names that server (npm test passes the
 // TEST_POSTGRES_URL of .ci/run).
-import { connect, createServer, type Server, type Socket } from "node:net";
+import { fork, type ChildProcess } from "node:child_process";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { flood } from "../support/flood";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 const target = process.env.FAULT_POSTGRES_URL ?? "";
 
-/** A TCP proxy to PostgreSQL that can be cut (stop) and restored (start) on the same port. */
+/** tests/support/tcp-switch.mjs: a proxy to PostgreSQL that can be cut (stop) and restored (start) on one port. */
 class DatabaseSwitch {
-  private server: Server | null = null;
-  private sockets = new Set<Socket>();
+  private child: ChildProcess;
   port = 0;
-  constructor(private readonly host: string, private readonly targetPort: number) {}
+  /** resolves once the switch listens for the first time */
+  started: Promise<void>;
+  constructor(host: string, targetPort: number) {
+    this.child = fork(path.join(import.meta.dirname, "../support/tcp-switch.mjs"), [host, String(targetPort)]);
+    this.started = this.command(null, "started");
+  }
 
-  async start(): Promise<void> {
-    this.server = createServer((client) => {
-      const upstream = connect(this.targetPort, this.host);
-      for (const s of [client, upstream]) {
-        this.sockets.add(s);
-        s.on("close", () => this.sockets.delete(s));
-        s.on("error", () => {
-          client.destroy();
-          upstream.destroy();
-        });
-      }
-      client.pipe(upstream).pipe(client);
+  private command(command: "start" | "stop" | null, event: "started" | "stopped"): Promise<void> {
+    return new Promise((resolve) => {
+      const onMessage = (message: { event: string; port?: number }) => {
+        if (message.event !== event) return;
+        this.child.off("message", onMessage);
+        if (message.port) this.port = message.port;
+        resolve();
+      };
+      this.child.on("message", onMessage);
+      if (command) this.child.send(command);
     });
-    await new Promise<void>((resolve) => this.server!.listen(this.port, "127.0.0.1", resolve));
-    this.port = (this.server.address() as { port: number }).port;
   }
 
-  async stop(): Promise<void> {
-    const closed = new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
-    for (const s of this.sockets) s.destroy();
-    await closed;
-    this.server = null;
-  }
+  start = () => this.command("start", "started");
+  stop = () => this.command("stop", "stopped");
+  close = () => this.child.kill();
 }
 
 describe.runIf(target)("database stopped and restarted under load (PostgreSQL)", () => {
@@ -59,7 +57,7 @@ describe.runIf(target)("database stopped and restarted under load (PostgreSQL)",
   beforeAll(async () => {
     const url = new URL(target);
     db = new DatabaseSwitch(url.hostname, Number(url.port || 5432));
-    await db.start();
+    await db.started;
     url.hostname = "127.0.0.1";
     url.port = String(db.port);
     // One second of in-process freshness, so the outage below meets expired entries.
@@ -84,7 +82,7 @@ describe.runIf(target)("database stopped and restarted under load (PostgreSQL)",
 
   afterAll(async () => {
     await server?.stop();
-    await db?.stop();
+    db?.close();
   });
 
   it("serves what it served before from its last good copy, saying so, while the database is down", async () => {

@@ -72,11 +72,17 @@ function tsx(args: string[], env: NodeJS.ProcessEnv) {
   if (result.status !== 0) throw new Error(`tsx ${args.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
 }
 
-export async function startTestServer(options: { extraEnv?: Record<string, string>; asNpmStart?: boolean } = {}): Promise<TestServer> {
+/**
+ * extraEnv: settings of this server (RATE_LIMIT_PER_MINUTE, …). postgresUrl: the PostgreSQL server
+ * to make the scratch database on; TEST_POSTGRES_URL by default, "" for SQLite. asNpmStart: with
+ * npm start's node options (its heap cap).
+ */
+export async function startTestServer(options: { extraEnv?: Record<string, string>; postgresUrl?: string; asNpmStart?: boolean } = {}): Promise<TestServer> {
   const dir = mkdtempSync(path.join(tmpdir(), "menu-test-"));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const postgres = process.env.TEST_POSTGRES_URL ? await scratchPostgres(process.env.TEST_POSTGRES_URL) : undefined;
+  const postgresUrl = options.postgresUrl ?? process.env.TEST_POSTGRES_URL;
+  const postgres = postgresUrl ? await scratchPostgres(postgresUrl) : undefined;
   const databaseUrl = postgres?.url ?? `file:${path.join(dir, "test.db")}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
