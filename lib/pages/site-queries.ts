@@ -2,7 +2,7 @@
 // every published restaurant (the search API stops at 50). Same visibility rule, same allowlist
 // discipline: only public columns are selected.
 import { db } from "../db/prisma";
-import { publishedRestaurantWhere } from "../serializers/restaurant";
+import { publishedDate, publishedDateSelect, publishedRestaurantWhere } from "../serializers/restaurant";
 
 const EPOCH = "1970-01-01T00:00:00.000Z";
 
@@ -12,8 +12,8 @@ const EPOCH = "1970-01-01T00:00:00.000Z";
  * and instances, unlike a start or build time, so ETags stay equal everywhere.
  */
 export async function siteUpdatedAt(): Promise<string> {
-  const { _max } = await db().restaurant.aggregate({ where: publishedRestaurantWhere, _max: { updatedAt: true } });
-  return _max.updatedAt?.toISOString() ?? EPOCH;
+  const { _max } = await db().restaurant.aggregate({ where: publishedRestaurantWhere, _max: { contentUpdatedAt: true } });
+  return _max.contentUpdatedAt?.toISOString() ?? EPOCH;
 }
 
 export interface IndexedRestaurant {
@@ -42,7 +42,7 @@ export async function listPublishedRestaurantsForIndex(): Promise<IndexedRestaur
         slug: true,
         name: true,
         description: true,
-        updatedAt: true,
+        ...publishedDateSelect,
         defaultLanguage: true,
         languages: true,
         cuisine: { select: { slug: true, name: true } },
@@ -55,7 +55,7 @@ export async function listPublishedRestaurantsForIndex(): Promise<IndexedRestaur
         slug: r.slug,
         name: r.name,
         description: r.description,
-        updatedAt: r.updatedAt.toISOString(),
+        updatedAt: publishedDate(r),
         defaultLanguage: r.defaultLanguage,
         languages: languages.includes(r.defaultLanguage) ? languages : [r.defaultLanguage, ...languages],
         cuisine: r.cuisine,

@@ -134,3 +134,48 @@ describe("importer references", () => {
     );
   });
 });
+
+// Issue 15.9: the public updatedAt (API, Markdown, sitemap lastmod, ETags) must not reveal when
+// counters or private fields change.
+const { findPublishedRestaurant, searchPublishedRestaurants } = await import("../../lib/data/restaurant-queries");
+const { serializeRestaurant, serializeSearchResult } = await import("../../lib/serializers/restaurant");
+const { listPublishedRestaurantsForIndex, siteUpdatedAt } = await import("../../lib/pages/site-queries");
+
+describe("the published updatedAt", () => {
+  const slug = "zunfthaus-am-see";
+  // Straight from the data layer and the serializer (no in-process cache in between).
+  const published = async () => serializeRestaurant((await findPublishedRestaurant(slug))!).updatedAt;
+  const pause = () => new Promise((r) => setTimeout(r, 15));
+
+  it("stays put when only views, scans, internal notes or an item's cost change", async () => {
+    await importMenus([{ name: "menus.json", data: fixture }]);
+    const before = await published();
+    await pause();
+    const data = clone();
+    const zunft = data.restaurants.find((r: any) => r.slug === slug);
+    zunft.stats = { views: 123456, qrScans: 654 };
+    zunft.internalNotes = "renegotiate the lease";
+    zunft.categories[0].items[0].cost = 9.9;
+    zunft.categories[0].internalNotes = "new supplier";
+    await importMenus([{ name: "private-only.json", data: { restaurants: [zunft] } }]);
+    // A dashboard's counter bump, straight on the row.
+    await db().restaurant.update({ where: { slug }, data: { viewCount: { increment: 1 }, qrScanCount: { increment: 1 } } });
+    expect(await published()).toBe(before);
+    expect((await listPublishedRestaurantsForIndex()).find((r) => r.slug === slug)?.updatedAt).toBe(before);
+    const search = await searchPublishedRestaurants({ q: "zunfthaus", limit: 5 });
+    expect(search.rows.map(serializeSearchResult).find((r) => r.slug === slug)?.updatedAt).toBe(before);
+    expect(await siteUpdatedAt()).toBe((await listPublishedRestaurantsForIndex()).map((r) => r.updatedAt).sort().at(-1));
+  });
+
+  it("moves when a published field changes", async () => {
+    const before = await published();
+    await pause();
+    const data = clone();
+    const zunft = data.restaurants.find((r: any) => r.slug === slug);
+    zunft.categories[0].items[0].price = 15;
+    await importMenus([{ name: "price.json", data: { restaurants: [zunft] } }]);
+    const after = await published();
+    expect(after > before).toBe(true);
+    await importMenus([{ name: "menus.json", data: fixture }]);
+  });
+});
