@@ -51,9 +51,15 @@ const text = (max: number) => z.string().trim().min(1).max(max);
 const optionalText = (max: number) => z.string().trim().max(max).nullish().transform((v) => (v ? v : null));
 
 // An absolute http(s) URL, or a path on this site ("/demo/logo.svg") that the serializers resolve
-// against the public base URL, so self-hosted images survive a change of domain.
+// against the public base URL, so self-hosted images survive a change of domain. A site path is
+// published appended to the base URL, so it must itself be an RFC 3986 path-absolute (+ query):
+// only unreserved, sub-delim, ":", "@" and percent-encoded characters. A backslash, space or any
+// other character would make the published URL no URI at all (and browsers read "/\\host" as
+// "//host", another site).
+const PATH_CHAR = "(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})";
+export const SITE_PATH_PATTERN = new RegExp(`^/(?!/)(?:${PATH_CHAR}|/)*(?:\\?(?:${PATH_CHAR}|[/?])*)?$`);
 const httpUrl = z
-  .union([z.url({ protocol: /^https?$/, normalize: true }), z.string().regex(/^\/(?!\/)[^\s?#]*(?:\?[^\s#]*)?$/, "an http(s) URL or a path starting with /")])
+  .union([z.url({ protocol: /^https?$/, normalize: true }), z.string().regex(SITE_PATH_PATTERN, "an http(s) URL or a path starting with / (RFC 3986 characters only)")])
   .refine((v) => v.length <= 2048, "at most 2048 characters")
   .nullish()
   .transform((v) => v ?? null);

@@ -87,6 +87,10 @@ describe("importer", () => {
     ["a bad opening-hours range", (d: any) => (d.restaurants[0].openingHours.tue = "25:00-26:00"), "restaurants[0].openingHours.tue"],
     ["an unknown day", (d: any) => (d.restaurants[0].openingHours.someday = "10:00-12:00"), "restaurants[0].openingHours"],
     ["a javascript: image", (d: any) => (d.restaurants[0].images.logo = "javascript:alert(1)"), "restaurants[0].images.logo"],
+    // Issue 15.11: published as base URL + path, which must stay an RFC 3986 URI.
+    ["a site path with a backslash", (d: any) => (d.restaurants[0].images.logo = "/\\evil.example/logo.png"), "restaurants[0].images.logo"],
+    ["a site path with a space", (d: any) => (d.restaurants[0].images.banner = "/my logo.png"), "restaurants[0].images.banner"],
+    ["an item image path with a non-ASCII character", (d: any) => (d.restaurants[0].categories[0].items[0].imageUrl = "/bilder/rösti.jpg"), "restaurants[0].categories[0].items[0].imageUrl"],
     ["a translation in a language the menu lacks", (d: any) => (d.restaurants[1].categories[0].translations.fr = { name: "x" }), "restaurants[1].categories[0].translations.fr"],
     ["an unknown city", (d: any) => (d.restaurants[0].city = "atlantis"), "restaurants[0].city"],
     ["an unknown owner", (d: any) => (d.restaurants[0].owner = "nobody@example.com"), "restaurants[0].owner"],
