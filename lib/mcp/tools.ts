@@ -89,7 +89,8 @@ export const MCP_TOOLS: readonly McpTool[] = [
     description:
       "Builds the QR payload WIFI:S:<ssid>;T:<WPA|WEP|nopass>;P:<password>;; for a guest network (special characters escaped, H:true for hidden networks), " +
       "a printable SVG QR image (markup and data URI) and connection instructions for iOS, Android, Windows and macOS. " +
-      "ssid is required (at most 32 bytes); encryption is WPA (default), WEP or nopass; WPA and WEP need a password; hidden is true for a hidden SSID.",
+      "ssid is required (at most 32 bytes); encryption is WPA (default), WEP or nopass; WPA and WEP need a password; hidden is true for a hidden SSID. " +
+      "The password goes in this call's body; the REST equivalent GET /api/public/tools/wifi-qr takes it in the query string, which proxies, CDNs and access logs may record.",
     input: wifiQrInput,
     output: WifiQrResultSchema,
     run: (a) => generateWifiQr(args(a)),

@@ -11,7 +11,7 @@ import { SEARCH_LIMIT, searchRestaurantsInput } from "../restaurants/search-rest
 import { CuisinesSchema, LocationsSchema, PlansSchema, RestaurantSchema, SearchResponseSchema } from "../serializers/public-schemas";
 import { foodCostInput, FoodCostResultSchema } from "../tools/food-cost";
 import { reviewQrInput, ReviewQrResultSchema } from "../tools/review-qr";
-import { wifiQrInput, WifiQrResultSchema } from "../tools/wifi-qr";
+import { WIFI_PASSWORD_IN_URL_NOTE, wifiQrInput, WifiQrResultSchema } from "../tools/wifi-qr";
 import { ApiIndexSchema } from "./schemas";
 
 export const TAGS = [
@@ -179,7 +179,8 @@ export const REST_OPERATIONS: RestOperation[] = [
     summary: "Guest Wi-Fi QR payload and image",
     description:
       "The payload WIFI:S:<ssid>;T:<encryption>;P:<password>;; (special characters escaped, H:true for a hidden network), a printable SVG QR image " +
-      "and connection instructions for iOS, Android, Windows and macOS. The password is dropped for nopass; WPA and WEP need one.",
+      "and connection instructions for iOS, Android, Windows and macOS. The password is dropped for nopass; WPA and WEP need one. " +
+      WIFI_PASSWORD_IN_URL_NOTE,
     query: wifiQuery,
     // The payload carries the password the caller sent: the handler forbids every cache to keep it.
     response: { component: "WifiQrResult", schema: WifiQrResultSchema, description: "The payload, image and instructions", policy: "secret" },

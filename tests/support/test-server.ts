@@ -3,7 +3,7 @@
 // private fields all carry the marker PRIVATE-MARKER. The database is SQLite, or a new database on
 // the PostgreSQL server named by TEST_POSTGRES_URL when that is set.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -15,6 +15,8 @@ export const PRIVATE_MARKER = "PRIVATE-MARKER";
 export interface TestServer {
   baseUrl: string;
   databaseUrl: string;
+  /** everything the server printed (stdout and stderr), for tests of what it logs */
+  logFile: string;
   stop(): Promise<void>;
 }
 
@@ -72,6 +74,10 @@ export async function startTestServer(options: { extraEnv?: Record<string, strin
   const child: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   let started = false;
+  const logFile = path.join(dir, "server.log");
+  appendFileSync(logFile, "");
+  child.stdout?.on("data", (d) => appendFileSync(logFile, d));
+  child.stderr?.on("data", (d) => appendFileSync(logFile, d));
   child.stdout?.on("data", (d) => (output += d));
   // After start-up the server's stderr (unexpected errors behind a 500) goes to the test output.
   child.stderr?.on("data", (d) => (started ? process.stderr.write(d) : (output += d)));
@@ -99,6 +105,7 @@ export async function startTestServer(options: { extraEnv?: Record<string, strin
   return {
     baseUrl,
     databaseUrl,
+    logFile,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once("exit", r));
