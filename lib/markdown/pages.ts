@@ -357,7 +357,8 @@ export function pageMarkdownSection(page: PageData, meta: PageMeta): RootContent
 /** 404 in Markdown: unknown paths, unknown or unpublished restaurants. */
 export function notFoundMarkdown(canonical: string): string {
   return renderDocument(
-    { title: "Page not found", description: "There is no published page at this address.", canonical, language: "en", updated: new Date(0).toISOString() },
+    // No "updated": a page that does not exist has no date (not 1970-01-01).
+    { title: "Page not found", description: "There is no published page at this address.", canonical, language: "en" },
     [
       heading(1, "Page not found"),
       paragraph("There is no published page at this address. Restaurants whose menu is not published are not shown."),
