@@ -40,8 +40,29 @@ export function MenuPage({ view }: { view: MenuView }) {
         )}
       </header>
 
+      {/* On a phone the menu starts below contact and hours: a direct way down to it and to each
+          section, without moving anything above (issue 15.8). Plain anchors: no script needed. */}
+      {view.categories.length > 0 && (
+        <nav className="menu-jump" aria-label={t.menu}>
+          <a className="menu-jump-link" href="#menu">
+            {t.jumpToMenu}
+          </a>
+          {view.categories.length > 1 && (
+            <ul className="menu-jump-sections">
+              {view.categories.map((category, ci) => (
+                <li key={ci}>
+                  <a href={`#cat-${ci}`} lang={category.name.lang}>
+                    {category.name.text}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </nav>
+      )}
+
       {view.languages.length > 1 && (
-        <nav className="language-switcher" aria-label="Menu language">
+        <nav className="language-switcher" aria-label={t.menuLanguage.replace(/\s*[:：]$/, "")}>
           <span className="language-switcher-label">{t.menuLanguage}</span>
           <ul>
             {view.languages.map((l) => (
@@ -103,7 +124,7 @@ export function MenuPage({ view }: { view: MenuView }) {
         </section>
       </div>
 
-      <section aria-labelledby="menu-heading" className="menu" lang={view.lang}>
+      <section id="menu" aria-labelledby="menu-heading" className="menu" lang={view.lang}>
         <h2 id="menu-heading" lang={t.lang}>
           {t.menu}
         </h2>
