@@ -10,30 +10,14 @@ import { Prisma } from "../db/generated/client";
 import { searchKey, textKey } from "../menu/text-key";
 import { toMinor } from "../menu/money";
 import { planById, type PlanDefinition } from "../plans";
+import { ImportError, type ImportIssue } from "./import-error";
+import type { ImportSource } from "./read-import-file";
 import { importFileSchema, type ImportFile, type ImportRestaurant } from "./import-schema";
 import { publishedContentHash } from "./published-content";
 
-export interface ImportIssue {
-  file: string;
-  /** slug of the restaurant the problem is in, when it is in one */
-  restaurant?: string;
-  /** JSON path inside the file, e.g. restaurants[3].categories[0].items[2].price */
-  path: string;
-  message: string;
-}
+export { ImportError, type ImportIssue } from "./import-error";
 
-export class ImportError extends Error {
-  constructor(readonly issues: ImportIssue[]) {
-    super(`${issues.length} problem${issues.length === 1 ? "" : "s"} found; nothing was imported`);
-    this.name = "ImportError";
-  }
-}
-
-export interface ImportSource {
-  /** where the data came from, for error messages */
-  name: string;
-  data: unknown;
-}
+export type { ImportSource } from "./read-import-file";
 
 export interface ImportSummary {
   countries: number;

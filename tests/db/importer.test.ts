@@ -120,6 +120,62 @@ describe("importer", () => {
   });
 });
 
+// Issue 15.12: shape errors and value checks (decimals, compareAtPrice, variants) in one pass.
+describe("every problem of a file in one run", () => {
+  it("lists shape errors and value errors together, even in the same restaurant", async () => {
+    const data = clone();
+    const zunft = data.restaurants[0]; // CHF
+    zunft.secretField = 1; // shape: unknown key
+    zunft.categories[0].items[0].price = "fourteen"; // shape: not a number
+    zunft.categories[0].items[1].price = 10.005; // value: more decimals than CHF
+    zunft.categories[0].items[1].compareAtPrice = 9; // value: lower than the price
+    zunft.categories[0].items[1].variants = [{ name: "Gross", price: 12.345 }]; // value: variant decimals
+    const sushi = data.restaurants[1]; // JPY
+    sushi.categories[0].items[0].price = 800.5; // value, in another restaurant
+    data.restaurants[2].currency = "XYZ"; // shape
+    const paths = (await failure(data)).issues.map((i) => i.path);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "restaurants[0]",
+        "restaurants[0].categories[0].items[0].price",
+        "restaurants[0].categories[0].items[1].price",
+        "restaurants[0].categories[0].items[1].compareAtPrice",
+        "restaurants[0].categories[0].items[1].variants[0].price",
+        "restaurants[1].categories[0].items[0].price",
+        "restaurants[2].currency",
+      ]),
+    );
+  });
+
+  it("reads a file with a byte-order mark, and reports bad JSON by line and column", async () => {
+    const { mkdtempSync: tmp, writeFileSync } = await import("node:fs");
+    const { spawnSync } = await import("node:child_process");
+    const work = tmp(path.join(tmpdir(), "menu-import-cli-"));
+    const good = path.join(work, "a-bom.json");
+    const bad = path.join(work, "b-broken.json");
+    const invalid = path.join(work, "c-invalid.json");
+    writeFileSync(good, "\uFEFF" + JSON.stringify({ cuisines: [{ slug: "bom-test", name: "BOM", namePlural: "BOMs", tagline: "t" }] }, null, 2));
+    writeFileSync(bad, '{\n  "cuisines": [\n    { "slug": "x" "name": "y" }\n  ]\n}\n');
+    writeFileSync(invalid, JSON.stringify({ cuisines: [{ slug: "Not A Slug", name: "n", namePlural: "n", tagline: "t" }] }));
+    const run = (...files: string[]) =>
+      spawnSync(process.execPath, [path.join(import.meta.dirname, "../../node_modules/tsx/dist/cli.mjs"), "scripts/import.ts", ...files], {
+        cwd: path.join(import.meta.dirname, "../.."),
+        env: { ...process.env },
+        encoding: "utf8",
+      });
+    const failed = run(good, bad, invalid);
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).toContain(`${bad} (line 3, column 19): not valid JSON`);
+    expect(failed.stderr).not.toMatch(/position \d+/);
+    // The other files' problems come in the same run.
+    expect(failed.stderr).toContain(`${invalid} cuisines[0].slug`);
+    expect(failed.stderr).not.toContain(good);
+    const ok = run(good);
+    expect(ok.stderr + ok.stdout).toMatch(/Imported 0 restaurants .* 1 cuisines/);
+    rmSync(work, { recursive: true, force: true });
+  }, 60_000);
+});
+
 describe("importer references", () => {
   it("names the file and entry of a duplicate and of a city in an unknown country", async () => {
     const error = await failure({
