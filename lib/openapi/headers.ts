@@ -56,8 +56,8 @@ export function headerComponents(): Record<string, HeaderObject> {
       schema: { type: "string", pattern: "^[A-Z]+(, [A-Z]+)*$", maxLength: 100 },
     },
     [headerComponentName.retryAfter]: {
-      description: "Seconds to wait before retrying.",
-      required: false,
+      description: "Seconds to wait before retrying. Every 429 carries it (contract section 8: throttling is never silent).",
+      required: true,
       schema: { type: "string", pattern: "^[0-9]+$", maxLength: 10 },
     },
   };
