@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { ErrorCode } from "../http/api-errors";
 import type { CachePolicy } from "../http/cache-policy";
 import { getRestaurantMenuInput } from "../restaurants/get-restaurant-menu";
-import { SEARCH_LIMIT, searchRestaurantsInput } from "../restaurants/search-restaurants";
+import { SEARCH_LIMIT, SEARCH_LIMIT_RULE, searchRestaurantsInput } from "../restaurants/search-restaurants";
 import { CuisinesSchema, LocationsSchema, PlansSchema, RestaurantSchema, SearchResponseSchema } from "../serializers/public-schemas";
 import { foodCostInput, FoodCostResultSchema } from "../tools/food-cost";
 import { reviewQrInput, ReviewQrResultSchema } from "../tools/review-qr";
@@ -45,9 +45,8 @@ export interface RestOperation {
  * The search limit as a query parameter: the capability accepts a number or a numeric string and
  * clamps it, so the document states the effective rule from SEARCH_LIMIT rather than "number | string".
  */
-const LIMIT_RULE = `${SEARCH_LIMIT.min} to ${SEARCH_LIMIT.max}, default ${SEARCH_LIMIT.default}. Values outside the range are clamped to it (limit=500 returns at most ${SEARCH_LIMIT.max} results, limit=0 one); only a non-integer is invalid_request.`;
 const limitParam = searchRestaurantsInput.shape.limit.meta({
-  description: LIMIT_RULE,
+  description: SEARCH_LIMIT_RULE,
   override: ({ jsonSchema }) => {
     delete jsonSchema.anyOf;
     Object.assign(jsonSchema, { type: "integer", format: "int32", minimum: SEARCH_LIMIT.min, maximum: SEARCH_LIMIT.max, default: SEARCH_LIMIT.default });
