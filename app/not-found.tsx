@@ -1,19 +1,8 @@
-// 404 for unknown paths and for restaurants that do not exist or whose menu is not published.
+// Next.js' own 404 (a path the App Router cannot match). Public 404s are rendered from
+// app/render/[v]/missing, a plain page, because Next.js sends the not-found boundary of a
+// notFound() call as an empty error shell whose text exists only in the client payload.
+import { NotFoundContent } from "@/app/_components/not-found-content";
+
 export default function NotFound() {
-  return (
-    <main id="main" className="wrap page">
-      <h1>Page not found</h1>
-      <p>There is no published page at this address. A restaurant whose menu is not published is not shown.</p>
-      <form className="search-form" role="search" action="/search" method="get">
-        <label htmlFor="nf-q">Search restaurants</label>
-        <div className="search-row">
-          <input id="nf-q" name="q" type="search" autoComplete="off" />
-          <button type="submit">Search</button>
-        </div>
-      </form>
-      <p>
-        <a href="/">Home</a> · <a href="/locations">Locations</a> · <a href="/cuisines">Cuisines</a>
-      </p>
-    </main>
-  );
+  return <NotFoundContent />;
 }

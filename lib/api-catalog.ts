@@ -3,6 +3,7 @@
 import { ERROR_CODES } from "./http/api-errors";
 import { CACHE_POLICIES } from "./http/cache-policy";
 import { attributionText } from "./service-info";
+import { WIFI_PASSWORD_IN_URL_NOTE } from "./tools/wifi-qr";
 import { publicBaseUrl, siteUrls } from "./site-urls";
 
 export interface EndpointParameter {
@@ -98,12 +99,13 @@ export const API_ENDPOINTS: Endpoint[] = [
     summary: "Guest Wi-Fi QR code: the WIFI: payload (escaped), a printable SVG QR image and connection instructions for iOS, Android, Windows and macOS.",
     parameters: [
       { name: "ssid", in: "query", required: true, type: "string (≤32 bytes)", description: "The network name." },
-      { name: "password", in: "query", required: false, type: "string", description: "Required for WPA (8–63 characters) and WEP; ignored for nopass." },
+      { name: "password", in: "query", required: false, type: "string", description: `Required for WPA (8–63 characters) and WEP; ignored for nopass. ${WIFI_PASSWORD_IN_URL_NOTE}` },
       { name: "encryption", in: "query", required: false, type: "WPA | WEP | nopass", description: "Case-insensitive; default WPA." },
       { name: "hidden", in: "query", required: false, type: "boolean", description: "true for a hidden SSID." },
     ],
     example: "/api/public/tools/wifi-qr?ssid=Guest&password=welcome2024&encryption=WPA",
-    cache: "tool",
+    // The answer echoes the password: no cache may keep it (what the handler sends).
+    cache: "secret",
   },
   {
     path: "/api/public/tools/review-qr",

@@ -1,11 +1,12 @@
 // npm run import -- <file.json | folder> [more files or folders…]
 // Loads menus in the documented import format (README "Import format"). All files are validated
 // first and written in one transaction: a bad file changes nothing.
-import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { setupDatabase } from "../lib/db/setup";
 import { disconnectDb } from "../lib/db/prisma";
-import { ImportError, importMenus, type ImportSource } from "../lib/import/import-menus";
+import { ImportError, importMenus, validateImport } from "../lib/import/import-menus";
+import { readImportFile } from "../lib/import/read-import-file";
 
 function collect(target: string): string[] {
   if (!existsSync(target)) throw new Error(`${target}: no such file or folder`);
@@ -14,15 +15,6 @@ function collect(target: string): string[] {
     .filter((f) => f.endsWith(".json"))
     .sort()
     .map((f) => path.join(target, f));
-}
-
-function read(file: string): ImportSource {
-  const text = readFileSync(file, "utf8");
-  try {
-    return { name: file, data: JSON.parse(text) };
-  } catch (error) {
-    throw new ImportError([{ file, path: "(file)", message: `not valid JSON: ${(error as Error).message}` }]);
-  }
 }
 
 const targets = process.argv.slice(2).filter((a) => !a.startsWith("--"));
@@ -47,7 +39,28 @@ try {
   if (!files.length) throw new Error("no .json files found");
   // The database must exist and be migrated; an import never loads the demo data by itself.
   await setupDatabase({ seed: false });
-  const sources = files.map(read);
+  // Every file is read before any is checked, so all syntax errors show at once.
+  const sources = [];
+  const unreadable: ImportError["issues"] = [];
+  for (const file of files) {
+    try {
+      sources.push(readImportFile(file));
+    } catch (error) {
+      if (!(error instanceof ImportError)) throw error;
+      unreadable.push(...error.issues);
+    }
+  }
+  if (unreadable.length) {
+    // …and the files that did parse are checked too: one run lists every problem.
+    let more: ImportError["issues"] = [];
+    try {
+      await validateImport(sources);
+    } catch (error) {
+      if (!(error instanceof ImportError)) throw error;
+      more = error.issues;
+    }
+    throw new ImportError([...unreadable, ...more]);
+  }
   console.log(`Importing ${files.length} file(s)…`);
   const summary = await importMenus(sources, { onProgress: progress });
   console.log(

@@ -3,6 +3,8 @@
 // rendered; each is wrapped in <FilterableDish>, which only decides whether its <li> is hidden.
 // Without JavaScript every dish stays visible with its allergens written out.
 import { createContext, useContext, useId, useMemo, useState, type ReactNode } from "react";
+import { fill } from "@/lib/i18n/fill";
+import type { FilterLabels } from "@/lib/i18n/menu-labels";
 
 interface FilterState {
   hiddenAllergens: string[];
@@ -29,8 +31,12 @@ export function MenuFilter(props: {
   allergens: { code: string; label: string }[];
   diets: { code: string; label: string }[];
   dishes: DishFacts[];
+  /** the filter's words in the page's language */
+  labels: FilterLabels;
+  lang: string;
   children: ReactNode;
 }) {
+  const t = props.labels;
   const [filter, setFilter] = useState<FilterState>(EMPTY);
   const id = useId();
   const hiddenCount = useMemo(() => props.dishes.filter((d) => isHidden(d, filter)).length, [props.dishes, filter]);
@@ -42,15 +48,15 @@ export function MenuFilter(props: {
 
   return (
     <FilterContext.Provider value={filter}>
-      <details className="menu-filter">
-        <summary>Allergy and diet filter</summary>
+      <details className="menu-filter" lang={props.lang}>
+        <summary>{t.title}</summary>
         <div className="menu-filter-body">
           <noscript>
-            <p>The filter needs JavaScript. Every dish lists its allergens below.</p>
+            <p>{t.needsJs}</p>
           </noscript>
           {props.allergens.length > 0 ? (
             <fieldset>
-              <legend>Hide dishes that contain</legend>
+              <legend>{t.hideContaining}</legend>
               <ul className="filter-options">
                 {props.allergens.map((a) => (
                   <li key={a.code}>
@@ -66,16 +72,16 @@ export function MenuFilter(props: {
                   </li>
                 ))}
               </ul>
-              <p className="hint">Allergens not listed here are not declared in any dish of this menu.</p>
+              <p className="hint">{t.notListedHint}</p>
             </fieldset>
           ) : (
-            <p className="hint">No dish of this menu declares any of the 14 allergens.</p>
+            <p className="hint">{t.noAllergenHint}</p>
           )}
           {props.diets.length > 0 && (
             <fieldset>
-              <legend>Show only dishes that are</legend>
+              <legend>{t.onlyDiet}</legend>
               <ul className="filter-options">
-                {[{ code: "", label: "Any diet" }, ...props.diets].map((d) => (
+                {[{ code: "", label: t.anyDiet }, ...props.diets].map((d) => (
                   <li key={d.code || "any"}>
                     <input
                       type="radio"
@@ -101,18 +107,18 @@ export function MenuFilter(props: {
                 setFilter((f) => ({ ...f, hideUnavailable: checked }));
               }}
             />
-            <label htmlFor={`${id}-unavailable`}>Hide dishes that are currently unavailable</label>
+            <label htmlFor={`${id}-unavailable`}>{t.hideUnavailable}</label>
           </p>
           <div className="filter-status-row">
             <p className="filter-status" role="status" aria-live="polite">
               {hiddenCount === 0
                 ? total === 1
-                  ? "Showing the only dish."
-                  : `Showing all ${total} dishes.`
-                : `Showing ${total - hiddenCount} of ${total} ${total === 1 ? "dish" : "dishes"}; ${hiddenCount} hidden by the filter.`}
+                  ? t.showingOne
+                  : fill(t.showingAll, { total })
+                : fill(t.showingSome, { shown: total - hiddenCount, total, hidden: hiddenCount })}
             </p>
             <button type="button" className="button-secondary" onClick={() => setFilter(EMPTY)} disabled={!active}>
-              Clear filter
+              {t.clear}
             </button>
           </div>
         </div>

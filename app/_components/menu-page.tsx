@@ -1,5 +1,6 @@
 // The restaurant menu page: profile, contact, opening hours, ratings, language switcher, and the
 // menu with prices, compare-at prices, variants, badges, dietary tags, allergens and availability.
+import { fill } from "@/lib/i18n/menu-labels";
 import type { MenuView } from "@/lib/pages/menu-view";
 import { restaurantJsonLd, serializeJsonLd } from "@/lib/seo/json-ld";
 import { FilterableDish, FilterableSection, MenuFilter } from "./menu-filter";
@@ -14,9 +15,12 @@ export function MenuPage({ view }: { view: MenuView }) {
       ? `https://www.openstreetmap.org/?mlat=${r.contact.latitude}&mlon=${r.contact.longitude}#map=17/${r.contact.latitude}/${r.contact.longitude}`
       : null;
   const updated = new Date(view.updatedAt);
+  // Every label below is in the page's language (or its fallback, view.labels.lang); the owner's
+  // texts carry their own lang.
+  const t = view.labels;
 
   return (
-    <main id="main" className="wrap page menu-page">
+    <main id="main" className="wrap page menu-page" lang={t.lang}>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(restaurantJsonLd(view)) }} />
       <header className="restaurant-header">
         {r.images.banner && <img className="banner" src={r.images.banner} alt="" width={1200} height={400} fetchPriority="high" />}
@@ -36,9 +40,30 @@ export function MenuPage({ view }: { view: MenuView }) {
         )}
       </header>
 
+      {/* On a phone the menu starts below contact and hours: a direct way down to it and to each
+          section, without moving anything above (issue 15.8). Plain anchors: no script needed. */}
+      {view.categories.length > 0 && (
+        <nav className="menu-jump" aria-label={t.menu}>
+          <a className="menu-jump-link" href="#menu">
+            {t.jumpToMenu}
+          </a>
+          {view.categories.length > 1 && (
+            <ul className="menu-jump-sections">
+              {view.categories.map((category, ci) => (
+                <li key={ci}>
+                  <a href={`#cat-${ci}`} lang={category.name.lang}>
+                    {category.name.text}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </nav>
+      )}
+
       {view.languages.length > 1 && (
-        <nav className="language-switcher" aria-label="Menu language">
-          <span className="language-switcher-label">Menu language:</span>
+        <nav className="language-switcher" aria-label={t.menuLanguage.replace(/\s*[:：]$/, "")}>
+          <span className="language-switcher-label">{t.menuLanguage}</span>
           <ul>
             {view.languages.map((l) => (
               <li key={l.code}>
@@ -53,17 +78,17 @@ export function MenuPage({ view }: { view: MenuView }) {
 
       <div className="restaurant-info">
         <section aria-labelledby="contact-heading" className="info-block">
-          <h2 id="contact-heading">Contact</h2>
+          <h2 id="contact-heading">{t.contact}</h2>
           <dl className="facts">
             {view.address && (
               <div className="facts-row">
-                <dt>Address</dt>
+                <dt>{t.address}</dt>
                 <dd>
                   {view.address}
                   {mapUrl && (
                     <>
                       {" "}
-                      (<a href={mapUrl} rel="noopener noreferrer">map</a>)
+                      (<a href={mapUrl} rel="noopener noreferrer">{t.map}</a>)
                     </>
                   )}
                 </dd>
@@ -71,41 +96,47 @@ export function MenuPage({ view }: { view: MenuView }) {
             )}
             {r.contact.phone && (
               <div className="facts-row">
-                <dt>Phone</dt>
+                <dt>{t.phone}</dt>
                 <dd>
                   <a href={`tel:${r.contact.phone.replace(/[^\d+]/g, "")}`}>{r.contact.phone}</a>
                 </dd>
               </div>
             )}
-            <div className="facts-row">
-              <dt>Prices in</dt>
-              <dd>{r.currency}</dd>
-            </div>
             {view.ratings.map((rating) => (
               <div key={rating.provider} className="facts-row">
                 <dt>{rating.label}</dt>
                 <dd>
-                  <span className="rating">{rating.rating.toFixed(1)}</span> out of 5
-                  {rating.reviewCount !== null && <> ({rating.reviewCount.toLocaleString("en")} reviews)</>}
+                  {fill(t.outOf5, { rating: rating.rating.toLocaleString(t.lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) })}
+                  {rating.reviewCount !== null && <> ({fill(t.reviews, { count: rating.reviewCount.toLocaleString(t.lang) })})</>}
                 </dd>
               </div>
             ))}
           </dl>
+          <p className="prices-in">{fill(t.pricesIn, { currency: r.currency })}</p>
         </section>
         <section aria-labelledby="hours-heading" className="info-block">
-          <h2 id="hours-heading">Opening hours</h2>
-          {view.openingHours ? <OpeningHours days={view.openingHours} /> : <p>Not published.</p>}
+          <h2 id="hours-heading">{t.openingHours}</h2>
+          {view.openingHours ? (
+            <OpeningHours days={view.openingHours} labels={{ caption: t.openingHoursByDay, today: t.today, closed: t.closed, nextDay: t.nextDay }} />
+          ) : (
+            <p>{t.notPublished}</p>
+          )}
         </section>
       </div>
 
-      <section aria-labelledby="menu-heading" className="menu" lang={view.lang}>
-        <h2 id="menu-heading" lang="en">
-          Menu
+      <section id="menu" aria-labelledby="menu-heading" className="menu" lang={view.lang}>
+        <h2 id="menu-heading" lang={t.lang}>
+          {t.menu}
         </h2>
+        {t.fallback && (
+          <p className="label-fallback" lang={t.lang}>
+            {t.fallback}
+          </p>
+        )}
         {view.categories.length === 0 ? (
-          <p lang="en">No dishes published yet.</p>
+          <p lang={t.lang}>{t.noDishes}</p>
         ) : (
-          <MenuFilter allergens={view.allergensPresent} diets={view.dietsPresent} dishes={dishes}>
+          <MenuFilter allergens={view.allergensPresent} diets={view.dietsPresent} dishes={dishes} labels={t.filter} lang={t.lang}>
             {view.categories.map((category, ci) => (
               <FilterableSection
                 key={ci}
@@ -139,7 +170,9 @@ export function MenuPage({ view }: { view: MenuView }) {
                           {item.compareAtPrice && (
                             <>
                               {" "}
-                              <span className="visually-hidden">instead of</span>
+                              <span className="visually-hidden" lang={t.lang}>
+                                {t.insteadOf}
+                              </span>
                               <s className="compare-at">{item.compareAtPrice}</s>
                             </>
                           )}
@@ -148,8 +181,8 @@ export function MenuPage({ view }: { view: MenuView }) {
                       {(item.badge || !item.available) && (
                         <p className="dish-flags">
                           {!item.available && (
-                            <span className="flag flag-unavailable" lang="en">
-                              Currently unavailable
+                            <span className="flag flag-unavailable" lang={t.lang}>
+                              {t.unavailable}
                             </span>
                           )}
                           {item.badge && <span className="flag flag-badge">{item.badge}</span>}
@@ -161,7 +194,7 @@ export function MenuPage({ view }: { view: MenuView }) {
                         </p>
                       )}
                       {item.variants.length > 0 && (
-                        <ul className="variants" aria-label="Sizes and prices">
+                        <ul className="variants" aria-label={t.sizesAndPrices} lang={t.lang}>
                           {item.variants.map((v, vi) => (
                             <li key={vi}>
                               {v.name} <span className="price">{v.price}</span>
@@ -170,25 +203,25 @@ export function MenuPage({ view }: { view: MenuView }) {
                         </ul>
                       )}
                       {item.tags.length > 0 && (
-                        <ul className="tags" aria-label="Dietary tags" lang="en">
-                          {item.tags.map((t) => (
-                            <li key={t.code} className={`tag tag-${t.code}`}>
-                              {t.label}
+                        <ul className="tags" aria-label={t.dietaryTags} lang={t.lang}>
+                          {item.tags.map((tag) => (
+                            <li key={tag.code} className={`tag tag-${tag.code}`} lang={tag.lang ?? undefined}>
+                              {tag.label}
                             </li>
                           ))}
                         </ul>
                       )}
-                      <p className="allergens" lang="en">
+                      <p className="allergens" lang={t.lang}>
                         {item.allergens.length > 0 ? (
                           <>
-                            <strong>Allergens:</strong> {item.allergens.map((a) => a.label).join(", ")}
+                            <strong>{t.allergens}:</strong> {item.allergens.map((a) => a.label).join(", ")}
                           </>
                         ) : (
-                          <>No allergens declared</>
+                          <>{t.noAllergens}</>
                         )}
                       </p>
                       {item.nutrition.length > 0 && (
-                        <p className="nutrition" lang="en">
+                        <p className="nutrition">
                           {item.nutrition.map((n) => `${n.name} ${n.value}`).join(" · ")}
                         </p>
                       )}
@@ -200,13 +233,13 @@ export function MenuPage({ view }: { view: MenuView }) {
             ))}
           </MenuFilter>
         )}
-        <p className="allergen-note" lang="en">
-          Allergens are the 14 that EU Regulation 1169/2011 requires menus to declare. Ask the staff about traces.
+        <p className="allergen-note" lang={t.lang}>
+          {t.allergenNote}
         </p>
       </section>
 
       <PageFooter markdownUrl={view.markdownUrl}>
-        Menu updated <time dateTime={view.updatedAt}>{updated.toISOString().slice(0, 10)}</time> ·{" "}
+        <span lang={t.lang}>{t.menuUpdated}</span> <time dateTime={view.updatedAt}>{updated.toISOString().slice(0, 10)}</time> ·{" "}
         <a href={`/api/public/restaurants/${encodeURIComponent(view.slug)}`} type="application/json">
           JSON
         </a>{" "}

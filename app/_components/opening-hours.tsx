@@ -13,14 +13,22 @@ export interface OpeningDayProps {
 
 const JS_DAY = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"];
 
-export function OpeningHours({ days }: { days: OpeningDayProps[] }) {
+/** The words of the table, in the page's language (lib/i18n/menu-labels.ts). */
+export interface OpeningHoursLabels {
+  caption: string;
+  today: string;
+  closed: string;
+  nextDay: string;
+}
+
+export function OpeningHours({ days, labels }: { days: OpeningDayProps[]; labels: OpeningHoursLabels }) {
   const [today, setToday] = useState<string | null>(null);
   useEffect(() => {
     setToday(JS_DAY[new Date().getDay()]);
   }, []);
   return (
     <table className="hours">
-      <caption className="visually-hidden">Opening hours by day</caption>
+      <caption className="visually-hidden">{labels.caption}</caption>
       <tbody>
         {days.map((d) => {
           const isToday = d.day === today;
@@ -29,10 +37,10 @@ export function OpeningHours({ days }: { days: OpeningDayProps[] }) {
               <th scope="row">
                 {d.label}
                 <span className={isToday ? "today-badge" : "today-badge is-off"} aria-hidden={!isToday}>
-                  Today
+                  {labels.today}
                 </span>
               </th>
-              <td>{d.hours ? `${d.hours}${d.overnight ? " (next day)" : ""}` : "Closed"}</td>
+              <td>{d.hours ? `${d.hours}${d.overnight ? ` ${labels.nextDay}` : ""}` : labels.closed}</td>
             </tr>
           );
         })}

@@ -99,7 +99,7 @@ export function PageFooter({ markdownUrl, children }: { markdownUrl: string; chi
   return (
     <p className="page-footer">
       {children}
-      <a href={rel(markdownUrl)} type="text/markdown">
+      <a href={rel(markdownUrl)} type="text/markdown" lang="en">
         This page as Markdown
       </a>
     </p>

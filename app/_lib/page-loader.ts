@@ -6,6 +6,7 @@ import { notFound, permanentRedirect } from "next/navigation";
 import { cache } from "react";
 import { loadPage, pageMeta, SITE_NAME, type PageData, type PageMeta } from "@/lib/pages/page-data";
 import { matchPageRoute, renderKey } from "@/lib/pages/routes";
+import { openGraphLocale } from "@/lib/seo/open-graph";
 
 export interface LoadedPage {
   page: PageData;
@@ -36,7 +37,19 @@ export function metadataOf({ meta }: LoadedPage): Metadata {
       languages: meta.alternates,
       types: { "text/markdown": meta.markdownUrl },
     },
-    openGraph: { title: meta.title, description: meta.description, url: meta.canonical, siteName: SITE_NAME, type: "website", locale: meta.language },
+    openGraph: {
+      title: meta.title,
+      description: meta.description,
+      url: meta.canonical,
+      siteName: SITE_NAME,
+      type: "website",
+      locale: meta.ogLocale ?? openGraphLocale(meta.language),
+      alternateLocale: meta.ogLocaleAlternates,
+      images: meta.image ? [{ url: meta.image.url, alt: meta.image.alt }] : undefined,
+    },
+    twitter: meta.image
+      ? { card: "summary_large_image", title: meta.title, description: meta.description, images: [{ url: meta.image.url, alt: meta.image.alt }] }
+      : { card: "summary", title: meta.title, description: meta.description },
   };
 }
 

@@ -28,6 +28,15 @@ export async function findPublishedRestaurant(slug: string): Promise<RestaurantR
   return db().restaurant.findFirst({ where: { slug, ...publishedRestaurantWhere }, select: restaurantSelect });
 }
 
+/**
+ * The ISO 3166-1 alpha-2 code of a published restaurant's country (schema.org addressCountry,
+ * og:locale); the API itself publishes the country's name only (contract section 2).
+ */
+export async function findPublishedCountryCode(slug: string): Promise<string | null> {
+  const row = await db().restaurant.findFirst({ where: { slug, ...publishedRestaurantWhere }, select: { city: { select: { country: { select: { code: true } } } } } });
+  return row?.city?.country.code ?? null;
+}
+
 export interface SearchFilters {
   /** folded with searchKey */
   q?: string;

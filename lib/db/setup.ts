@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:f
 import path from "node:path";
 import Database from "better-sqlite3";
 import { databaseKind, databaseUrl, sqlitePath } from "./database-url";
+import { parseImportText } from "../import/read-import-file";
 
 const root = process.cwd();
 const LAYOUT = {
@@ -44,7 +45,7 @@ export function demoSources(dir = DEMO_DIR) {
   return readdirSync(dir)
     .filter((f) => f.endsWith(".json"))
     .sort()
-    .map((f) => ({ name: path.join(path.relative(root, dir), f), data: JSON.parse(readFileSync(path.join(dir, f), "utf8")) as unknown }));
+    .map((f) => parseImportText(path.join(path.relative(root, dir), f), readFileSync(path.join(dir, f), "utf8")));
 }
 
 async function appliedPostgresMigrations(url: string): Promise<string[]> {

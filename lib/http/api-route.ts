@@ -46,8 +46,26 @@ export function matchesIfNoneMatch(header: string | null, etag: string): boolean
 }
 
 /**
+ * The validator as sent: weak. Next.js compresses bodies on the way out (gzip or br, by
+ * Accept-Encoding) and keeps the ETag it was given, so one strong ETag would name two different
+ * byte sequences (RFC 9110 §8.8.1). A weak one promises only the same content, which is what it
+ * means here; If-None-Match compares weakly anyway (matchesIfNoneMatch).
+ */
+export function weakEtag(etag: string): string {
+  return etag.startsWith("W/") ? etag : `W/${etag}`;
+}
+
+/** A Vary header value with `field` added once (case-insensitive). */
+export function varyWith(vary: string | null | undefined, field: string): string {
+  const fields = (vary ?? "").split(",").map((f) => f.trim()).filter(Boolean);
+  return fields.some((f) => f.toLowerCase() === field.toLowerCase()) ? fields.join(", ") : [...fields, field].join(", ");
+}
+
+/**
  * A cacheable success: ETag from the bytes, 304 when the client already has them. The caller's
- * `prepared` body lets hot paths reuse a serialized body and its ETag.
+ * `prepared` body lets hot paths reuse a serialized body and its ETag. The 304 carries the same
+ * Cache-Control, ETag and Vary as the 200 it stands for (RFC 9110 §15.4.5); Vary names
+ * Accept-Encoding on both because the 200 may be compressed (Next.js adds it only to bodies).
  */
 export function cachedResponse(
   request: Request,
@@ -55,10 +73,11 @@ export function cachedResponse(
   policy: CachePolicy,
   extraHeaders: Record<string, string> = {},
 ): Response {
-  const etag = prepared.etag ?? etagOf(prepared.body);
+  const etag = weakEtag(prepared.etag ?? etagOf(prepared.body));
   const headers = withCors(new Headers(extraHeaders));
   headers.set("Cache-Control", CACHE_POLICIES[policy]);
   headers.set("ETag", etag);
+  headers.set("Vary", varyWith(headers.get("vary"), "Accept-Encoding"));
   if (matchesIfNoneMatch(request.headers.get("if-none-match"), etag)) {
     return new Response(null, { status: 304, headers });
   }

@@ -10,29 +10,14 @@ import { Prisma } from "../db/generated/client";
 import { searchKey, textKey } from "../menu/text-key";
 import { toMinor } from "../menu/money";
 import { planById, type PlanDefinition } from "../plans";
+import { ImportError, type ImportIssue } from "./import-error";
+import type { ImportSource } from "./read-import-file";
 import { importFileSchema, type ImportFile, type ImportRestaurant } from "./import-schema";
+import { publishedContentHash } from "./published-content";
 
-export interface ImportIssue {
-  file: string;
-  /** slug of the restaurant the problem is in, when it is in one */
-  restaurant?: string;
-  /** JSON path inside the file, e.g. restaurants[3].categories[0].items[2].price */
-  path: string;
-  message: string;
-}
+export { ImportError, type ImportIssue } from "./import-error";
 
-export class ImportError extends Error {
-  constructor(readonly issues: ImportIssue[]) {
-    super(`${issues.length} problem${issues.length === 1 ? "" : "s"} found; nothing was imported`);
-    this.name = "ImportError";
-  }
-}
-
-export interface ImportSource {
-  /** where the data came from, for error messages */
-  name: string;
-  data: unknown;
-}
+export type { ImportSource } from "./read-import-file";
 
 export interface ImportSummary {
   countries: number;
@@ -226,9 +211,15 @@ export async function importMenus(sources: ImportSource[], options: ImportOption
       // plain multi-row INSERTs load 5 million items in minutes instead of hours
       // (npm run db:generate). Same rows, same columns, same values.
       const existing = new Map<string, number>();
+      const storedHash = new Map<string, string | null>();
       for (const slugs of chunks(data.restaurants.map((r) => r.slug), 10_000)) {
-        for (const row of await tx.restaurant.findMany({ where: { slug: { in: slugs } }, select: { id: true, slug: true } })) existing.set(row.slug, row.id);
+        for (const row of await tx.restaurant.findMany({ where: { slug: { in: slugs } }, select: { id: true, slug: true, contentHash: true } })) {
+          existing.set(row.slug, row.id);
+          storedHash.set(row.slug, row.contentHash);
+        }
       }
+      const now = new Date();
+      const hashes = new Map(data.restaurants.map((r) => [r.slug, publishedContentHash(r)]));
       const fieldsOf = (r: ImportRestaurant) => ({
         name: r.name,
         description: r.description,
@@ -256,22 +247,24 @@ export async function importMenus(sources: ImportSource[], options: ImportOption
         internalNotes: r.internalNotes,
         viewCount: r.stats.views,
         qrScanCount: r.stats.qrScans,
+        contentHash: hashes.get(r.slug)!,
       });
       let done = 0;
       for (const r of data.restaurants) {
         const id = existing.get(r.slug);
         if (id === undefined) continue;
-        await tx.restaurant.update({ where: { id }, data: fieldsOf(r), select: { id: true } });
+        // The public date moves only with the published fields (lib/import/published-content.ts).
+        const changed = storedHash.get(r.slug) !== hashes.get(r.slug);
+        await tx.restaurant.update({ where: { id }, data: { ...fieldsOf(r), ...(changed ? { contentUpdatedAt: now } : {}) }, select: { id: true } });
         options.onProgress?.(++done, data.restaurants.length);
       }
-      const now = new Date();
       const fresh = data.restaurants.filter((r) => !existing.has(r.slug));
       for (const part of chunks(fresh, 1000)) {
         const rows = part.map((r) => {
           const f = fieldsOf(r);
           return RESTAURANT_COLUMNS.map((column): Cell | { json: string } => {
             if (column === "slug") return r.slug;
-            if (column === "createdAt" || column === "updatedAt") return now;
+            if (column === "createdAt" || column === "updatedAt" || column === "contentUpdatedAt") return now;
             if (column === "languages") return json(f.languages);
             if (column === "openingHours") return r.openingHours ? json(r.openingHours) : null;
             return f[column];
@@ -358,6 +351,8 @@ export const RESTAURANT_COLUMNS = [
   "internalNotes",
   "viewCount",
   "qrScanCount",
+  "contentHash",
+  "contentUpdatedAt",
   "createdAt",
   "updatedAt",
 ] as const;

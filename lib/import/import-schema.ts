@@ -51,9 +51,15 @@ const text = (max: number) => z.string().trim().min(1).max(max);
 const optionalText = (max: number) => z.string().trim().max(max).nullish().transform((v) => (v ? v : null));
 
 // An absolute http(s) URL, or a path on this site ("/demo/logo.svg") that the serializers resolve
-// against the public base URL, so self-hosted images survive a change of domain.
+// against the public base URL, so self-hosted images survive a change of domain. A site path is
+// published appended to the base URL, so it must itself be an RFC 3986 path-absolute (+ query):
+// only unreserved, sub-delim, ":", "@" and percent-encoded characters. A backslash, space or any
+// other character would make the published URL no URI at all (and browsers read "/\\host" as
+// "//host", another site).
+const PATH_CHAR = "(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})";
+export const SITE_PATH_PATTERN = new RegExp(`^/(?!/)(?:${PATH_CHAR}|/)*(?:\\?(?:${PATH_CHAR}|[/?])*)?$`);
 const httpUrl = z
-  .union([z.url({ protocol: /^https?$/, normalize: true }), z.string().regex(/^\/(?!\/)[^\s?#]*(?:\?[^\s#]*)?$/, "an http(s) URL or a path starting with /")])
+  .union([z.url({ protocol: /^https?$/, normalize: true }), z.string().regex(SITE_PATH_PATTERN, "an http(s) URL or a path starting with / (RFC 3986 characters only)")])
   .refine((v) => v.length <= 2048, "at most 2048 characters")
   .nullish()
   .transform((v) => v ?? null);
@@ -144,33 +150,52 @@ export const restaurantSchema = z
     categories: z.array(categorySchema).max(100).default([]),
   })
   .strict()
-  .transform((r) => ({ ...r, languages: normalizeLanguages(r.defaultLanguage, r.languages) }))
-  .superRefine((r, ctx) => {
-    const langs = new Set(r.languages);
-    r.categories.forEach((category, c) => {
-      checkTranslations(category.translations, langs, ctx, ["categories", c, "translations"]);
-      category.items.forEach((item, i) => {
-        const at = ["categories", c, "items", i];
-        checkTranslations(item.translations, langs, ctx, [...at, "translations"]);
-        for (const [field, value] of [["price", item.price], ["compareAtPrice", item.compareAtPrice], ["cost", item.cost]] as const) {
-          if (value !== null && !fitsCurrency(value, r.currency)) {
-            ctx.addIssue({ code: "custom", path: [...at, field], message: `more decimals than ${r.currency} has` });
-          }
+  // Value checks that need the whole restaurant (its currency, its languages). They run in the
+  // same pass as the shape checks, even when another field of the restaurant is malformed, so an
+  // operator sees every problem of a file at once (`when`); the parts they read may then be
+  // anything, hence the guards.
+  .superRefine((r, ctx) => checkRestaurantValues(r as unknown, ctx), { when: () => true })
+  .transform((r) => ({ ...r, languages: normalizeLanguages(r.defaultLanguage, r.languages) }));
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const isMoney = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+
+function checkRestaurantValues(raw: unknown, ctx: z.RefinementCtx) {
+  if (!isRecord(raw)) return;
+  const currency = typeof raw.currency === "string" && isCurrencyCode(raw.currency) ? raw.currency : null;
+  const declared = Array.isArray(raw.languages) ? raw.languages.filter((l): l is string => typeof l === "string") : undefined;
+  const langs = typeof raw.defaultLanguage === "string" ? new Set(normalizeLanguages(raw.defaultLanguage, declared)) : null;
+  if (!Array.isArray(raw.categories)) return;
+  raw.categories.forEach((category: unknown, c) => {
+    if (!isRecord(category)) return;
+    if (langs && isRecord(category.translations)) checkTranslations(category.translations, langs, ctx, ["categories", c, "translations"]);
+    if (!Array.isArray(category.items)) return;
+    category.items.forEach((item: unknown, i) => {
+      if (!isRecord(item)) return;
+      const at = ["categories", c, "items", i];
+      if (langs && isRecord(item.translations)) checkTranslations(item.translations, langs, ctx, [...at, "translations"]);
+      if (currency) {
+        for (const field of ["price", "compareAtPrice", "cost"] as const) {
+          const value = item[field];
+          if (isMoney(value) && !fitsCurrency(value, currency)) ctx.addIssue({ code: "custom", path: [...at, field], message: `more decimals than ${currency} has` });
         }
-        if (item.compareAtPrice !== null && item.compareAtPrice <= item.price) {
-          ctx.addIssue({ code: "custom", path: [...at, "compareAtPrice"], message: "must be higher than price (it is the old price)" });
+        if (Array.isArray(item.variants)) {
+          item.variants.forEach((v: unknown, n) => {
+            if (isRecord(v) && isMoney(v.price) && !fitsCurrency(v.price, currency)) {
+              ctx.addIssue({ code: "custom", path: [...at, "variants", n, "price"], message: `more decimals than ${currency} has` });
+            }
+          });
         }
-        item.variants?.forEach((v, n) => {
-          if (!fitsCurrency(v.price, r.currency)) {
-            ctx.addIssue({ code: "custom", path: [...at, "variants", n, "price"], message: `more decimals than ${r.currency} has` });
-          }
-        });
-        if (new Set(item.allergens).size !== item.allergens.length) {
-          ctx.addIssue({ code: "custom", path: [...at, "allergens"], message: "lists an allergen twice" });
-        }
-      });
+      }
+      if (isMoney(item.compareAtPrice) && isMoney(item.price) && item.compareAtPrice <= item.price) {
+        ctx.addIssue({ code: "custom", path: [...at, "compareAtPrice"], message: "must be higher than price (it is the old price)" });
+      }
+      if (Array.isArray(item.allergens) && new Set(item.allergens).size !== item.allergens.length) {
+        ctx.addIssue({ code: "custom", path: [...at, "allergens"], message: "lists an allergen twice" });
+      }
     });
   });
+}
 
 function normalizeLanguages(defaultLanguage: string, languages: string[] | undefined): string[] {
   return [...new Set([defaultLanguage, ...(languages ?? [])])];

@@ -132,8 +132,9 @@ describe("Markdown twin of hostile content", () => {
     expect(text).toContain(plainText(HOSTILE.dish));
     expect(text).toContain("Line one --- title: pwned");
     expect(text).toContain("https://evil.example/x");
-    expect(text).toContain("Currently unavailable");
-    expect(text).toContain("Allergens: Milk (including lactose)");
+    // A German menu: the labels are German (issue 15.3), allergens in the EU regulation's wording.
+    expect(text).toContain("Derzeit nicht verfügbar");
+    expect(text).toContain("Allergene: Milch (einschließlich Laktose)");
   });
 
   it("drops control and bidi-override characters", () => {

@@ -8,6 +8,7 @@ import type { PublicSearchResult } from "../serializers";
 import { markdownUrlOf, siteUrls } from "../site-urls";
 import { code, codeBlock, del, emphasis, heading, join, link, list, paragraph, strong, table, type Inline } from "./mdast";
 import { renderDocument } from "./render";
+import { fill } from "../i18n/fill";
 
 const md = markdownUrlOf;
 
@@ -38,70 +39,78 @@ function attribution(canonical: string): RootContent {
 // ————— the menu —————
 
 function itemBlocks(item: ItemView, view: MenuView): RootContent[] {
+  const t = view.labels;
   const price: Inline[] = [item.price];
-  if (item.compareAtPrice) price.push(" (was ", del(item.compareAtPrice), ")");
+  if (item.compareAtPrice) price.push(` (${t.was} `, del(item.compareAtPrice), ")");
   const out: RootContent[] = [heading(4, item.name.text, " — ", ...price)];
   if (item.description) out.push(paragraph(item.description.text));
   const facts: Inline[][] = [];
-  if (!item.available) facts.push([strong("Currently unavailable")]);
-  if (item.badge) facts.push(["Badge: ", item.badge]);
-  if (item.variants.length) facts.push(["Variants: ", ...join(item.variants.map((v) => [`${v.name} ${v.price}`]), "; ")]);
-  facts.push(item.allergens.length ? ["Allergens: ", item.allergens.map((a) => a.label).join(", ")] : ["Allergens: none declared"]);
-  if (item.tags.length) facts.push(["Dietary tags: ", item.tags.map((t) => t.label).join(", ")]);
-  if (item.nutrition.length) facts.push(["Nutrition: ", item.nutrition.map((n) => `${n.name} ${n.value}`).join(", ")]);
-  if (item.name.lang !== view.lang) facts.push([`Not translated; shown in ${view.languages.find((l) => l.code === item.name.lang)?.name ?? item.name.lang}.`]);
+  if (!item.available) facts.push([strong(t.unavailable)]);
+  if (item.badge) facts.push([`${t.badge}: `, item.badge]);
+  if (item.variants.length) facts.push([`${t.variants}: `, ...join(item.variants.map((v) => [`${v.name} ${v.price}`]), "; ")]);
+  facts.push(item.allergens.length ? [`${t.allergens}: `, item.allergens.map((a) => a.label).join(", ")] : [`${t.allergens}: ${t.noneDeclared}`]);
+  if (item.tags.length) facts.push([`${t.dietaryTags}: `, item.tags.map((tag) => tag.label).join(", ")]);
+  if (item.nutrition.length) facts.push([`${t.nutrition}: `, item.nutrition.map((n) => `${n.name} ${n.value}`).join(", ")]);
+  if (item.name.lang !== view.lang) {
+    facts.push([fill(t.notTranslated, { language: view.languages.find((l) => l.code === item.name.lang)?.name ?? item.name.lang })]);
+  }
   out.push(list(facts));
   return out;
 }
 
 function menuBlocks(view: MenuView): RootContent[] {
   const r = view.restaurant;
+  const t = view.labels;
   const out: RootContent[] = [heading(1, view.name)];
   if (view.description) out.push(paragraph(view.description));
+  // The labels of this document are in t.lang; when that is not the page's language, say so.
+  if (t.fallback) out.push(paragraph(emphasis(t.fallback)));
 
   const facts: Inline[][] = [];
-  if (r.cuisine) facts.push(["Cuisine: ", r.cuisine]);
-  if (view.address) facts.push(["Address: ", view.address]);
-  if (r.contact.phone) facts.push(["Phone: ", r.contact.phone]);
-  if (r.contact.latitude !== null && r.contact.longitude !== null) facts.push([`Coordinates: ${r.contact.latitude}, ${r.contact.longitude}`]);
-  facts.push([`Prices in ${r.currency}`]);
+  if (r.cuisine) facts.push([`${t.cuisine}: `, r.cuisine]);
+  if (view.address) facts.push([`${t.address}: `, view.address]);
+  if (r.contact.phone) facts.push([`${t.phone}: `, r.contact.phone]);
+  if (r.contact.latitude !== null && r.contact.longitude !== null) facts.push([`${t.coordinates}: ${r.contact.latitude}, ${r.contact.longitude}`]);
+  facts.push([fill(t.pricesIn, { currency: r.currency })]);
   for (const rating of view.ratings) {
-    facts.push([`${rating.label}: ${rating.rating}/5${rating.reviewCount !== null ? ` (${rating.reviewCount} reviews)` : ""}`]);
+    const reviews = rating.reviewCount !== null ? ` (${fill(t.reviews, { count: rating.reviewCount.toLocaleString(t.lang) })})` : "";
+    facts.push([`${rating.label}: ${fill(t.outOf5, { rating: rating.rating.toLocaleString(t.lang) })}${reviews}`]);
   }
   facts.push([
-    "Languages: ",
+    `${t.languages}: `,
     ...join(
-      view.languages.map((l) => (l.current ? [`${l.name} (this document)`] : [link(l.markdownUrl, l.name)])),
+      view.languages.map((l) => (l.current ? [`${l.name} (${t.thisDocument})`] : [link(l.markdownUrl, l.name)])),
       ", ",
     ),
   ]);
   out.push(list(facts));
 
-  out.push(heading(2, "Opening hours"));
+  out.push(heading(2, t.openingHours));
   if (view.openingHours) {
-    out.push(table(["Day", "Hours"], view.openingHours.map((d) => [d.label, d.hours ? `${d.hours}${d.overnight ? " (next day)" : ""}` : "Closed"])));
+    out.push(table([t.day, t.hours], view.openingHours.map((d) => [d.label, d.hours ? `${d.hours}${d.overnight ? ` ${t.nextDay}` : ""}` : t.closed])));
   } else {
-    out.push(paragraph("Not published."));
+    out.push(paragraph(t.notPublished));
   }
 
-  out.push(heading(2, "Menu"));
-  if (view.categories.length === 0) out.push(paragraph("No dishes published yet."));
+  out.push(heading(2, t.menu));
+  if (view.categories.length === 0) out.push(paragraph(t.noDishes));
   for (const category of view.categories) {
     out.push(heading(3, category.name.text));
     if (category.description) out.push(paragraph(category.description.text));
-    if (category.items.length === 0) out.push(paragraph("No dishes in this section."));
+    if (category.items.length === 0) out.push(paragraph(t.noDishesInSection));
     for (const item of category.items) out.push(...itemBlocks(item, view));
   }
 
-  out.push(heading(2, "Allergen key"));
+  out.push(heading(2, t.allergenKey));
   out.push(
     paragraph(
-      "Allergens are the 14 declared under EU Regulation 1169/2011. Dishes in this menu contain: ",
-      view.allergensPresent.length ? view.allergensPresent.map((a) => a.label).join(", ") : "none declared",
-      ". Ask the restaurant about traces.",
+      t.allergenKeyText,
+      view.allergensPresent.length ? view.allergensPresent.map((a) => a.label).join(", ") : t.noneDeclared,
+      ". ",
+      t.askTraces,
     ),
   );
-  out.push(paragraph("Data as JSON: ", link(siteUrls.restaurantApi(view.slug)), "."));
+  out.push(paragraph(t.dataAsJson, link(siteUrls.restaurantApi(view.slug)), "."));
   out.push(attribution(view.url));
   return out;
 }
@@ -341,10 +350,20 @@ function bodyOf(page: PageData, meta: PageMeta): RootContent[] {
   }
 }
 
+const isMenu = (page: PageData): page is PageData<"restaurant" | "restaurantLanguage"> => page.id === "restaurant" || page.id === "restaurantLanguage";
+
 /** The whole Markdown document of a page, front matter first. */
 export function pageMarkdown(page: PageData, meta: PageMeta): string {
   return renderDocument(
-    { title: meta.title, description: meta.description, canonical: meta.canonical, language: meta.language, updated: meta.updated },
+    {
+      title: meta.title,
+      description: meta.description,
+      canonical: meta.canonical,
+      language: meta.language,
+      updated: meta.updated,
+      // A menu whose language has no labels of its own says which language they fall back to.
+      ...(isMenu(page) && page.data.labels.fallback ? { labelsLanguage: page.data.labels.lang } : {}),
+    },
     bodyOf(page, meta),
   );
 }
@@ -357,7 +376,8 @@ export function pageMarkdownSection(page: PageData, meta: PageMeta): RootContent
 /** 404 in Markdown: unknown paths, unknown or unpublished restaurants. */
 export function notFoundMarkdown(canonical: string): string {
   return renderDocument(
-    { title: "Page not found", description: "There is no published page at this address.", canonical, language: "en", updated: new Date(0).toISOString() },
+    // No "updated": a page that does not exist has no date (not 1970-01-01).
+    { title: "Page not found", description: "There is no published page at this address.", canonical, language: "en" },
     [
       heading(1, "Page not found"),
       paragraph("There is no published page at this address. Restaurants whose menu is not published are not shown."),

@@ -12,7 +12,8 @@ export interface FrontMatter {
   description: string;
   canonical: string;
   language: string;
-  updated: string;
+  /** the date of the content; absent on a 404, which has none */
+  updated?: string;
   [extra: string]: string | string[] | number | undefined;
 }
 

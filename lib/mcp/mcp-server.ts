@@ -73,7 +73,8 @@ export async function callTool(name: string, args: unknown): Promise<CallToolRes
   }
   try {
     const data = await tool.run(args);
-    return { content: [{ type: "text", text: JSON.stringify(data) }], structuredContent: data };
+    const images = tool.images ? (await tool.images(data)).map((image) => ({ type: "image" as const, ...image })) : [];
+    return { content: [{ type: "text", text: JSON.stringify(data) }, ...images], structuredContent: data };
   } catch (error) {
     return toolErrorResult(error);
   }

@@ -6,9 +6,10 @@ import { listCuisineDirectory } from "../directory/list-cuisine-directory";
 import { ERROR_CODES, type ErrorCode } from "../http/api-errors";
 import { listLocations } from "../directory/list-locations";
 import { getRestaurantMenu, getRestaurantMenuInput } from "../restaurants/get-restaurant-menu";
-import { searchRestaurants, searchRestaurantsInput } from "../restaurants/search-restaurants";
+import { searchRestaurants, searchRestaurantsPublishedInput } from "../restaurants/search-restaurants";
 import { CitySchema, CountrySchema, CuisineSchema, PlansSchema, RestaurantSchema, SearchResponseSchema, serializePlans } from "../serializers";
 import { calculateFoodCost, foodCostInput, FoodCostResultSchema } from "../tools/food-cost";
+import { qrPngBase64 } from "../tools/qr-image";
 import { generateReviewQr, ReviewQrResultSchema, reviewQrInput } from "../tools/review-qr";
 import { generateWifiQr, WifiQrResultSchema, wifiQrInput } from "../tools/wifi-qr";
 import { parseInput } from "../validation";
@@ -29,7 +30,12 @@ export interface McpTool {
   output: z.ZodType<Record<string, unknown>>;
   /** Validates the raw arguments itself (via the capability) so errors match REST word for word. */
   run(args: unknown): Promise<Record<string, unknown>>;
+  /** Pictures of the result for clients that show images (content blocks beside the JSON text). */
+  images?(result: Record<string, unknown>): Promise<{ data: string; mimeType: "image/png" }[]>;
 }
+
+/** The QR tools' picture: the payload's code as a PNG. */
+const qrPng = async (result: Record<string, unknown>) => [{ data: await qrPngBase64(String(result.payload)), mimeType: "image/png" as const }];
 
 const noArguments = z.strictObject({});
 
@@ -56,7 +62,7 @@ export const MCP_TOOLS: readonly McpTool[] = [
       "Search the published restaurants by keyword (q: name, description or slug), city and/or cuisine; every filter is optional and case-insensitive. " +
       "Returns { query, total, count, results }; each result has the slug to pass to get_restaurant_menu, plus the page URL, Markdown URL and API URL. " +
       "Same data as GET /api/public/restaurants. Use list_locations_and_cuisines to see which cities and cuisines exist.",
-    input: searchRestaurantsInput,
+    input: searchRestaurantsPublishedInput,
     output: SearchResponseSchema,
     run: (a) => searchRestaurants(args(a)),
   },
@@ -88,21 +94,24 @@ export const MCP_TOOLS: readonly McpTool[] = [
     title: "Generate a guest Wi-Fi QR code",
     description:
       "Builds the QR payload WIFI:S:<ssid>;T:<WPA|WEP|nopass>;P:<password>;; for a guest network (special characters escaped, H:true for hidden networks), " +
-      "a printable SVG QR image (markup and data URI) and connection instructions for iOS, Android, Windows and macOS. " +
-      "ssid is required (at most 32 bytes); encryption is WPA (default), WEP or nopass; WPA and WEP need a password; hidden is true for a hidden SSID.",
+      "a printable SVG QR image (markup and data URI; the same code also as a PNG image content block) and connection instructions for iOS, Android, Windows and macOS. " +
+      "ssid is required (at most 32 bytes); encryption is WPA (default), WEP or nopass; WPA and WEP need a password; hidden is true for a hidden SSID. " +
+      "The password goes in this call's body; the REST equivalent GET /api/public/tools/wifi-qr takes it in the query string, which proxies, CDNs and access logs may record.",
     input: wifiQrInput,
     output: WifiQrResultSchema,
     run: (a) => generateWifiQr(args(a)),
+    images: qrPng,
   },
   {
     name: "generate_review_qr_payload",
     title: "Generate a review QR code",
     description:
-      "The link guests open to review a venue, as a QR payload with a printable SVG QR image. Give either placeId (the venue's place identifier in the map " +
+      "The link guests open to review a venue, as a QR payload with a printable SVG QR image (and the same code as a PNG image content block). Give either placeId (the venue's place identifier in the map " +
       "service; becomes its write-a-review link) or url (an http or https review URL, used as-is).",
     input: reviewQrInput,
     output: ReviewQrResultSchema,
     run: (a) => generateReviewQr(args(a)),
+    images: qrPng,
   },
   {
     name: "get_service_plans",

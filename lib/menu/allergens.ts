@@ -19,6 +19,7 @@ export const ALLERGENS = [
 
 export type Allergen = (typeof ALLERGENS)[number];
 
+/** English names, in the wording of Annex II (other languages: lib/i18n/menu-labels.ts). */
 export const ALLERGEN_LABELS: Record<Allergen, string> = {
   gluten: "Cereals containing gluten",
   crustaceans: "Crustaceans",
@@ -27,7 +28,7 @@ export const ALLERGEN_LABELS: Record<Allergen, string> = {
   peanuts: "Peanuts",
   soy: "Soybeans",
   milk: "Milk (including lactose)",
-  nuts: "Tree nuts",
+  nuts: "Nuts",
   celery: "Celery",
   mustard: "Mustard",
   sesame: "Sesame seeds",

@@ -185,15 +185,15 @@ describe("responses", () => {
   it("405 documents Allow; the tool server documents its JSON-RPC statuses", () => {
     expect(doc.components!.responses!.MethodNotAllowed.headers).toHaveProperty("Allow");
     const mcp = doc.paths["/api/mcp"].post;
-    expect(Object.keys(mcp.responses).sort()).toEqual(["200", "202", "400", "403", "413", "429", "500"]);
+    expect(Object.keys(mcp.responses).sort()).toEqual(["200", "202", "400", "403", "405", "413", "429", "500"]);
     expect(mcp.requestBody.content["application/json"].schema.properties.jsonrpc.const).toBe("2.0");
   });
 
-  it("references every component, except the two responses that belong to no operation", () => {
+  // Issue 15.6: no component that no operation references (the 405 is every operation's).
+  it("references every component", () => {
     const text = JSON.stringify(doc);
     for (const [kind, entries] of Object.entries<any>(doc.components)) {
       for (const name of Object.keys(entries)) {
-        if (kind === "responses" && (name === "MethodNotAllowed" || name === "PathNotFound")) continue;
         expect(text, `${kind}/${name}`).toContain(`"#/components/${kind}/${name}"`);
       }
     }

@@ -63,7 +63,12 @@ function restOperation(op: RestOperation): ZodOpenApiOperationObject {
     const status = ERROR_CODES[code].status;
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
-  for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) responses[String(status) as "400"] = errorResponse(codes);
+  // 405: this operation's path answers every method it does not list with method_not_allowed
+  // and an Allow header (the shared response, referenced where it applies).
+  byStatus.delete(405);
+  for (const [status, codes] of [...byStatus, [405, []] as [number, ErrorCode[]]].sort(([a], [b]) => a - b)) {
+    responses[String(status) as "400"] = status === 405 ? { $ref: "#/components/responses/MethodNotAllowed" } : errorResponse(codes);
+  }
   responses["429"] = { $ref: "#/components/responses/RateLimited" };
   responses["500"] = { $ref: "#/components/responses/InternalError" };
   if (op.errors.includes("service_unavailable")) responses["503"] = { $ref: "#/components/responses/ServiceUnavailable" };
@@ -166,15 +171,12 @@ function generate(): OpenApiDocument {
           content: { "application/json": { schema: ERROR_BODY_SCHEMAS.service_unavailable } },
         },
         MethodNotAllowed: {
-          description: `method_not_allowed, for a method a path does not serve (every path): ${ERROR_MEANINGS.method_not_allowed}`,
+          description: `method_not_allowed, for any method this operation's path does not list: ${ERROR_MEANINGS.method_not_allowed}`,
           headers: errorHeaders("allow"),
           content: { "application/json": { schema: ERROR_BODY_SCHEMAS.method_not_allowed } },
         },
-        PathNotFound: {
-          description: "not_found, for any path under /api that has no endpoint: the body lists availableEndpoints",
-          headers: errorHeaders(),
-          content: { "application/json": { schema: ERROR_BODY_SCHEMAS.not_found } },
-        },
+        // No response for a path without an endpoint: it belongs to no operation. Its body is the
+        // NotFoundError schema with availableEndpoints (info.description says so).
       },
     },
   }, { override: integerFormat }) as OpenApiDocument;

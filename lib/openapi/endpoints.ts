@@ -7,11 +7,11 @@ import { z } from "zod";
 import type { ErrorCode } from "../http/api-errors";
 import type { CachePolicy } from "../http/cache-policy";
 import { getRestaurantMenuInput } from "../restaurants/get-restaurant-menu";
-import { SEARCH_LIMIT, searchRestaurantsInput } from "../restaurants/search-restaurants";
+import { SEARCH_LIMIT, SEARCH_LIMIT_RULE, searchRestaurantsInput } from "../restaurants/search-restaurants";
 import { CuisinesSchema, LocationsSchema, PlansSchema, RestaurantSchema, SearchResponseSchema } from "../serializers/public-schemas";
 import { foodCostInput, FoodCostResultSchema } from "../tools/food-cost";
 import { reviewQrInput, ReviewQrResultSchema } from "../tools/review-qr";
-import { wifiQrInput, WifiQrResultSchema } from "../tools/wifi-qr";
+import { WIFI_PASSWORD_IN_URL_NOTE, wifiQrInput, WifiQrResultSchema } from "../tools/wifi-qr";
 import { ApiIndexSchema } from "./schemas";
 
 export const TAGS = [
@@ -45,9 +45,8 @@ export interface RestOperation {
  * The search limit as a query parameter: the capability accepts a number or a numeric string and
  * clamps it, so the document states the effective rule from SEARCH_LIMIT rather than "number | string".
  */
-const LIMIT_RULE = `${SEARCH_LIMIT.min} to ${SEARCH_LIMIT.max}, default ${SEARCH_LIMIT.default}. Values outside the range are clamped to it (limit=500 returns at most ${SEARCH_LIMIT.max} results, limit=0 one); only a non-integer is invalid_request.`;
 const limitParam = searchRestaurantsInput.shape.limit.meta({
-  description: LIMIT_RULE,
+  description: SEARCH_LIMIT_RULE,
   override: ({ jsonSchema }) => {
     delete jsonSchema.anyOf;
     Object.assign(jsonSchema, { type: "integer", format: "int32", minimum: SEARCH_LIMIT.min, maximum: SEARCH_LIMIT.max, default: SEARCH_LIMIT.default });
@@ -179,7 +178,8 @@ export const REST_OPERATIONS: RestOperation[] = [
     summary: "Guest Wi-Fi QR payload and image",
     description:
       "The payload WIFI:S:<ssid>;T:<encryption>;P:<password>;; (special characters escaped, H:true for a hidden network), a printable SVG QR image " +
-      "and connection instructions for iOS, Android, Windows and macOS. The password is dropped for nopass; WPA and WEP need one.",
+      "and connection instructions for iOS, Android, Windows and macOS. The password is dropped for nopass; WPA and WEP need one. " +
+      WIFI_PASSWORD_IN_URL_NOTE,
     query: wifiQuery,
     // The payload carries the password the caller sent: the handler forbids every cache to keep it.
     response: { component: "WifiQrResult", schema: WifiQrResultSchema, description: "The payload, image and instructions", policy: "secret" },

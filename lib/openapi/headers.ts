@@ -36,9 +36,10 @@ export function headerComponents(): Record<string, HeaderObject> {
   return {
     ...cacheControl,
     [headerComponentName.etag]: {
-      description: "Strong validator of the body; send it back in If-None-Match to get 304 Not Modified when nothing changed.",
+      description:
+        "Weak validator of the content (the same for every Content-Encoding the body may be sent in); send it back in If-None-Match to get 304 Not Modified when nothing changed.",
       required: true,
-      schema: { type: "string", pattern: '^"[^"]+"$', maxLength: 200 },
+      schema: { type: "string", pattern: '^W/"[^"]+"$', maxLength: 200 },
     },
     [headerComponentName.allowOrigin]: {
       description: "CORS: every response may be read by a page from any origin (contract section 1, rule 3).",
@@ -62,8 +63,8 @@ export function headerComponents(): Record<string, HeaderObject> {
       schema: { type: "string", maxLength: 200 },
     },
     [headerComponentName.retryAfter]: {
-      description: "Seconds to wait before retrying.",
-      required: false,
+      description: "Seconds to wait before retrying. Every 429 carries it (contract section 8: throttling is never silent).",
+      required: true,
       schema: { type: "string", pattern: "^[0-9]+$", maxLength: 10 },
     },
   };

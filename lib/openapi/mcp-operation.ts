@@ -66,6 +66,7 @@ export function mcpOperation(): ZodOpenApiOperationObject {
       "202": { description: "A notification (a message without id) was accepted; no body", headers: mcpHeaders },
       "400": jsonRpcError("Not a valid JSON-RPC 2.0 message (-32700 parse error, -32600 invalid request, -32602 invalid params) or an unsupported protocol version"),
       "403": jsonRpcError("Only when the service itself runs on a loopback address: a Host header other than localhost (DNS-rebinding protection)"),
+      "405": { $ref: "#/components/responses/MethodNotAllowed" },
       "413": jsonRpcError("The body is larger than 64 KB; error.data is the API's payload_too_large error body"),
       "429": {
         description: "Too many requests (rate_limited): wait for Retry-After seconds",

@@ -29,24 +29,56 @@ const REFERENCE_JS = `// Starts Swagger UI on the document named by the containe
     window.ui = window.SwaggerUIBundle({
       url: container.getAttribute("data-spec-url"),
       domNode: container,
-      deepLinking: true,
+      // Deep links put an <a> inside each operation's toggle <button>: nested interactive
+      // controls, which keyboard and screen-reader users cannot reach (axe nested-interactive).
+      deepLinking: false,
       docExpansion: "list",
       defaultModelsExpandDepth: 0,
       displayRequestDuration: true,
       tryItOutEnabled: false,
+      // Its highlighting colours (inline styles) fail contrast on the dark code background.
+      syntaxHighlight: { activated: false },
       // No call to the public validator service: the document is validated in the project's tests.
       validatorUrl: null,
       presets: [window.SwaggerUIBundle.presets.apis],
       layout: "BaseLayout",
     });
     container.setAttribute("data-ready", "true");
+    labelControls(container);
+    new MutationObserver(function () {
+      labelControls(container);
+    }).observe(container, { childList: true, subtree: true });
+  }
+  // What Swagger UI leaves out for keyboard and screen-reader users (axe, issue 15.4): a name for
+  // the servers dropdown (it sits in an empty <label>), focus for scrollable code samples.
+  function hasLabelText(control) {
+    var labels = control.labels || [];
+    for (var i = 0; i < labels.length; i++) {
+      var copy = labels[i].cloneNode(true);
+      var inner = copy.querySelectorAll("select, option");
+      for (var j = 0; j < inner.length; j++) inner[j].remove();
+      if (copy.textContent.trim()) return true;
+    }
+    return false;
+  }
+  function labelControls(root) {
+    var selects = root.querySelectorAll("select:not([aria-label]):not([aria-labelledby])");
+    for (var i = 0; i < selects.length; i++) {
+      var select = selects[i];
+      if (hasLabelText(select)) continue;
+      select.setAttribute("aria-label", select.id === "servers" ? "Server" : select.getAttribute("data-name") || select.className || "Choice");
+    }
+    // Code samples scroll sideways: keyboard users must be able to focus them to scroll.
+    var blocks = root.querySelectorAll("pre:not([tabindex])");
+    for (var k = 0; k < blocks.length; k++) blocks[k].setAttribute("tabindex", "0");
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();
 `;
 
-const REFERENCE_CSS = `/* The frame around Swagger UI: a header with the links people look for first. */
+const REFERENCE_CSS = `/* The frame around Swagger UI: a header with the links people look for first. Then Swagger UI's
+   colours that fail WCAG 2 AA contrast (4.5:1) with their text, darkened. */
 body { margin: 0; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1b1b1b; background: #fff; }
 .reference-header { padding: 1rem 1.25rem; border-bottom: 1px solid #e5e5e5; }
 .reference-header h1 { margin: 0 0 .25rem; font-size: 1.4rem; }
@@ -54,6 +86,20 @@ body { margin: 0; font-family: system-ui, -apple-system, "Segoe UI", Roboto, san
 .reference-header nav a { margin-right: 1rem; }
 .reference-header a { color: #0b57d0; }
 .reference-noscript { padding: 1rem 1.25rem; }
+.swagger-ui .info .title small { background: #555c68; }
+.swagger-ui .info .title small.version-stamp { background: #3b6600; }
+.swagger-ui .info a, .swagger-ui .info .link, .swagger-ui .info .url, .swagger-ui a.nostyle, .swagger-ui .info__extdocs { color: #0b57d0; }
+.swagger-ui .opblock.opblock-get .opblock-summary-method { background: #1a5ea8; }
+.swagger-ui .opblock.opblock-post .opblock-summary-method { background: #136c46; }
+.swagger-ui .opblock.opblock-put .opblock-summary-method { background: #8a4b00; }
+.swagger-ui .opblock.opblock-delete .opblock-summary-method { background: #b3261e; }
+.swagger-ui .opblock.opblock-patch .opblock-summary-method { background: #0f6e63; }
+.swagger-ui .opblock.opblock-head .opblock-summary-method { background: #6b3fa0; }
+.swagger-ui .opblock.opblock-options .opblock-summary-method { background: #0b4f8a; }
+.swagger-ui .opblock-tag small, .swagger-ui .opblock .opblock-summary-description, .swagger-ui .parameter__in, .swagger-ui .prop-format, .swagger-ui .response-col_links, .swagger-ui .renderedMarkdown p { color: #3b3b3b; }
+.swagger-ui .parameter__name.required span, .swagger-ui .parameter__name.required::after { color: #b3261e; }
+.swagger-ui .tab li, .swagger-ui .opblock-section-header h4, .swagger-ui .response-col_status { color: #1b1b1b; }
+.swagger-ui .json-schema-2020-12-expand-deep-button, .swagger-ui .json-schema-2020-12__attribute, .swagger-ui .json-schema-2020-12-keyword__name--secondary, .swagger-ui .json-schema-2020-12-keyword__value--secondary { color: #4a4a4a; }
 `;
 
 /** The files /docs/api/assets/{file} serves: Swagger UI's from node_modules, ours from above. */
@@ -134,7 +180,7 @@ export function referencePageHtml(nonce?: string): string {
 </nav>
 </header>
 <noscript><p class="reference-noscript">The interactive reference needs JavaScript. The same information is in <a href="${escapeHtml(spec)}">the OpenAPI document</a> and <a href="${escapeHtml(siteUrls.apiIndex())}">the JSON index</a>.</p></noscript>
-<main id="swagger-ui" data-spec-url="/openapi.json"></main>
+<div id="swagger-ui" data-spec-url="/openapi.json"></div>
 <script src="${asset("swagger-ui-bundle.js")}"${n}></script>
 <script src="${asset("reference.js")}"${n}></script>
 </body>

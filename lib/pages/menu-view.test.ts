@@ -55,7 +55,9 @@ describe("buildMenuView", () => {
     expect(soup.diets).toEqual(["vegan", "vegetarian", "lactose-free"]);
     expect(soup.variants).toEqual([{ name: "Klein", price: formatPrice(9, "CHF", "de"), priceValue: 9 }]);
     expect(tatar.available).toBe(false);
-    expect(tatar.allergens.map((a) => a.label)).toEqual(["Eggs", "Mustard"]);
+    // The default language is German: Annex II's German wording (issue 15.3).
+    expect(tatar.allergens.map((a) => a.label)).toEqual(["Eier", "Senf"]);
+    expect(v.labels.lang).toBe("de");
     expect(v.allergensPresent.map((a) => a.code)).toEqual(["eggs", "celery", "mustard"]);
     expect(v.dietsPresent.map((d) => d.code)).toEqual(["vegan", "vegetarian", "lactose-free"]);
     expect(v.address).toBe("Seestrasse 12, 8002 Zürich, Switzerland");
@@ -77,8 +79,8 @@ describe("helpers", () => {
     expect(languageName("de")).toBe("Deutsch");
     expect(languageName("fr")).toBe("Français");
     expect(languageName("zz-ZZ")).toBe("zz-ZZ");
-    expect(tagLabel("chef-s-choice")).toBe("Chef's choice");
-    expect(tagLabel("house-special")).toBe("House special");
+    expect(tagLabel("chef-s-choice")).toEqual({ label: "Chef's choice", lang: "en" });
+    expect(tagLabel("house-special")).toEqual({ label: "House special", lang: null });
     expect(dietsOf(["vegetarian"])).toEqual(["vegetarian"]);
   });
 

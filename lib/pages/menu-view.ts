@@ -1,51 +1,39 @@
 // The menu page's view of one restaurant in one language, built from the public Restaurant object
 // (the same object GET /api/public/restaurants/{slug} returns). The HTML page, the Markdown twin
 // and the JSON-LD all render this one view, so they cannot disagree.
-import { ALLERGEN_LABELS, type Allergen } from "../menu/allergens";
+import { ALLERGENS, type Allergen } from "../menu/allergens";
 import { DAY_KEYS } from "../import/import-schema";
+import { menuLabels, type DietLabelKey, type MenuLabels } from "../i18n/menu-labels";
 import type { PublicMenuItem, PublicRestaurant } from "../serializers";
 import { markdownUrlOf, siteUrls } from "../site-urls";
 
 export type DayKey = (typeof DAY_KEYS)[number];
 
-export const DAY_LABELS: Record<DayKey, string> = {
-  mon: "Monday",
-  tue: "Tuesday",
-  wed: "Wednesday",
-  thu: "Thursday",
-  fri: "Friday",
-  sat: "Saturday",
-  sun: "Sunday",
-};
-
 /** Dietary tags the diet filter and schema.org understand, and the tags that imply them. */
 export const DIETS = {
-  vegan: { label: "Vegan", schema: "https://schema.org/VeganDiet", impliedBy: [] as string[] },
-  vegetarian: { label: "Vegetarian", schema: "https://schema.org/VegetarianDiet", impliedBy: ["vegan"] },
-  "gluten-free": { label: "Gluten-free", schema: "https://schema.org/GlutenFreeDiet", impliedBy: [] as string[] },
-  "lactose-free": { label: "Lactose-free", schema: "https://schema.org/LowLactoseDiet", impliedBy: ["vegan"] },
-  halal: { label: "Halal", schema: "https://schema.org/HalalDiet", impliedBy: [] as string[] },
-  kosher: { label: "Kosher", schema: "https://schema.org/KosherDiet", impliedBy: [] as string[] },
-  "low-calorie": { label: "Low-calorie", schema: "https://schema.org/LowCalorieDiet", impliedBy: [] as string[] },
-  "low-fat": { label: "Low-fat", schema: "https://schema.org/LowFatDiet", impliedBy: [] as string[] },
-  "low-salt": { label: "Low-salt", schema: "https://schema.org/LowSaltDiet", impliedBy: [] as string[] },
-  diabetic: { label: "Diabetic-friendly", schema: "https://schema.org/DiabeticDiet", impliedBy: [] as string[] },
+  vegan: { schema: "https://schema.org/VeganDiet", impliedBy: [] as string[] },
+  vegetarian: { schema: "https://schema.org/VegetarianDiet", impliedBy: ["vegan"] },
+  "gluten-free": { schema: "https://schema.org/GlutenFreeDiet", impliedBy: [] as string[] },
+  "lactose-free": { schema: "https://schema.org/LowLactoseDiet", impliedBy: ["vegan"] },
+  halal: { schema: "https://schema.org/HalalDiet", impliedBy: [] as string[] },
+  kosher: { schema: "https://schema.org/KosherDiet", impliedBy: [] as string[] },
+  "low-calorie": { schema: "https://schema.org/LowCalorieDiet", impliedBy: [] as string[] },
+  "low-fat": { schema: "https://schema.org/LowFatDiet", impliedBy: [] as string[] },
+  "low-salt": { schema: "https://schema.org/LowSaltDiet", impliedBy: [] as string[] },
+  diabetic: { schema: "https://schema.org/DiabeticDiet", impliedBy: [] as string[] },
 } as const;
 
 export type Diet = keyof typeof DIETS;
 
-const TAG_LABELS: Record<string, string> = {
-  ...Object.fromEntries(Object.entries(DIETS).map(([k, v]) => [k, v.label])),
-  spicy: "Spicy",
-  "chef-s-choice": "Chef's choice",
-};
-
-/** "chef-s-choice" → "Chef's choice"; unknown tags are humanised, never dropped. */
-export function tagLabel(tag: string): string {
-  const known = TAG_LABELS[tag];
-  if (known) return known;
+/**
+ * A tag in the labels' language ("chef-s-choice" → "Chef's choice", "Empfehlung des
+ * Küchenchefs"); a tag without a label is the owner's own word, humanised, never dropped.
+ */
+export function tagLabel(tag: string, labels: MenuLabels = menuLabels("en")): { label: string; lang: string | null } {
+  const known = labels.diets[tag as DietLabelKey];
+  if (known) return { label: known, lang: labels.lang };
   const words = tag.replace(/-/g, " ").trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return { label: words.charAt(0).toUpperCase() + words.slice(1), lang: null };
 }
 
 /** The diets an item satisfies: its own diet tags plus those they imply (vegan ⇒ vegetarian). */
@@ -88,7 +76,8 @@ export interface ItemView {
   currency: string;
   variants: { name: string; price: string; priceValue: number }[];
   badge: string | null;
-  tags: { code: string; label: string }[];
+  /** lang: the labels' language, or null for an owner's own tag */
+  tags: { code: string; label: string; lang: string | null }[];
   diets: Diet[];
   allergens: { code: Allergen; label: string }[];
   available: boolean;
@@ -112,6 +101,7 @@ export interface LanguageLink {
 
 export interface OpeningDay {
   day: DayKey;
+  /** the day's name in the labels' language */
   label: string;
   /** "11:30–14:00", null when closed */
   hours: string | null;
@@ -123,6 +113,8 @@ export interface OpeningDay {
 
 export interface MenuView {
   restaurant: PublicRestaurant;
+  /** ISO 3166-1 alpha-2 code of the restaurant's country, when known */
+  countryCode: string | null;
   slug: string;
   lang: string;
   defaultLanguage: string;
@@ -139,6 +131,8 @@ export interface MenuView {
   allergensPresent: { code: Allergen; label: string }[];
   dietsPresent: { code: Diet; label: string }[];
   updatedAt: string;
+  /** the words around the data, in the page's language (or its fallback) */
+  labels: MenuLabels;
 }
 
 const clean = (s: string | null | undefined): string | null => {
@@ -172,13 +166,13 @@ function nutritionEntries(nutrition: Record<string, unknown> | null): { name: st
     .map(([k, v]) => ({ name: k.replace(/_/g, " "), value: typeof v === "boolean" ? (v ? "yes" : "no") : String(v) }));
 }
 
-export function openingDays(hours: Record<string, string> | null): OpeningDay[] | null {
+export function openingDays(hours: Record<string, string> | null, labels: MenuLabels = menuLabels("en")): OpeningDay[] | null {
   if (!hours) return null;
   return DAY_KEYS.map((day) => {
     const range = hours[day];
-    if (!range) return { day, label: DAY_LABELS[day], hours: null, opens: null, closes: null, overnight: false };
+    if (!range) return { day, label: labels.days[day], hours: null, opens: null, closes: null, overnight: false };
     const [opens, closes] = range.split("-");
-    return { day, label: DAY_LABELS[day], hours: `${opens}–${closes}`, opens, closes, overnight: closes <= opens };
+    return { day, label: labels.days[day], hours: `${opens}–${closes}`, opens, closes, overnight: closes <= opens };
   });
 }
 
@@ -192,10 +186,15 @@ export function addressLine(contact: PublicRestaurant["contact"]): string | null
  * The view of `restaurant` in `lang`. Returns null when the restaurant does not offer `lang`
  * (the page is then a 404, in both representations).
  */
-export function buildMenuView(restaurant: PublicRestaurant, lang: string = restaurant.defaultLanguage): MenuView | null {
+export function buildMenuView(
+  restaurant: PublicRestaurant,
+  lang: string = restaurant.defaultLanguage,
+  countryCode: string | null = null,
+): MenuView | null {
   const defaultLanguage = restaurant.defaultLanguage;
   const languages = restaurant.languages.includes(defaultLanguage) ? restaurant.languages : [defaultLanguage, ...restaurant.languages];
   if (!languages.includes(lang)) return null;
+  const labels = menuLabels(lang);
 
   const categories: CategoryView[] = restaurant.categories.map((category) => ({
     ...localize(category, lang, defaultLanguage),
@@ -210,9 +209,9 @@ export function buildMenuView(restaurant: PublicRestaurant, lang: string = resta
         currency: item.currency,
         variants: (item.variants ?? []).map((v) => ({ name: v.name, price: formatPrice(v.price, item.currency, lang), priceValue: v.price })),
         badge: clean(item.badge),
-        tags: item.tags.map((code) => ({ code, label: tagLabel(code) })),
+        tags: item.tags.map((code) => ({ code, ...tagLabel(code, labels) })),
         diets: dietsOf(item.tags),
-        allergens: item.allergens.map((code) => ({ code, label: ALLERGEN_LABELS[code] })),
+        allergens: item.allergens.map((code) => ({ code, label: labels.allergenNames[code] })),
         available: item.isAvailable,
         imageUrl: item.imageUrl,
         nutrition: nutritionEntries(item.nutrition),
@@ -226,12 +225,13 @@ export function buildMenuView(restaurant: PublicRestaurant, lang: string = resta
   const ratings: MenuView["ratings"] = [];
   for (const provider of ["search", "travel"] as const) {
     const r = restaurant.ratings[provider];
-    if (r) ratings.push({ provider, label: provider === "search" ? "Search reviews" : "Travel reviews", rating: r.rating, reviewCount: r.reviewCount });
+    if (r) ratings.push({ provider, label: provider === "search" ? labels.searchReviews : labels.travelReviews, rating: r.rating, reviewCount: r.reviewCount });
   }
   const url = siteUrls.restaurantInLanguage(restaurant.slug, lang, defaultLanguage);
 
   return {
     restaurant,
+    countryCode,
     slug: restaurant.slug,
     lang,
     defaultLanguage,
@@ -244,12 +244,13 @@ export function buildMenuView(restaurant: PublicRestaurant, lang: string = resta
       return { code, name: languageName(code), url: u, markdownUrl: markdownUrlOf(u), current: code === lang };
     }),
     address: addressLine(restaurant.contact),
-    openingHours: openingDays(restaurant.openingHours),
+    openingHours: openingDays(restaurant.openingHours, labels),
     ratings,
     categories,
     itemCount: allItems.length,
-    allergensPresent: (Object.keys(ALLERGEN_LABELS) as Allergen[]).filter((a) => allergenCodes.has(a)).map((code) => ({ code, label: ALLERGEN_LABELS[code] })),
-    dietsPresent: (Object.keys(DIETS) as Diet[]).filter((d) => dietCodes.has(d)).map((code) => ({ code, label: DIETS[code].label })),
+    allergensPresent: ALLERGENS.filter((a) => allergenCodes.has(a)).map((code) => ({ code, label: labels.allergenNames[code] })),
+    dietsPresent: (Object.keys(DIETS) as Diet[]).filter((d) => dietCodes.has(d)).map((code) => ({ code, label: labels.diets[code] })),
     updatedAt: restaurant.updatedAt,
+    labels,
   };
 }

@@ -6,6 +6,7 @@ import { listCuisineDirectory } from "../directory/list-cuisine-directory";
 import { listLocations } from "../directory/list-locations";
 import { ApiError } from "../http/api-errors";
 import { getRestaurantMenu } from "../restaurants/get-restaurant-menu";
+import { findPublishedCountryCode } from "../data/restaurant-queries";
 import { searchRestaurants } from "../restaurants/search-restaurants";
 import {
   serializePlans,
@@ -19,6 +20,7 @@ import {
 } from "../serializers";
 import { markdownUrlOf, siteUrls } from "../site-urls";
 import { buildMenuView, type MenuView } from "./menu-view";
+import { openGraphLocale } from "../seo/open-graph";
 import { siteUpdatedAt } from "./site-queries";
 import type { PageRouteId, RouteMatch, RouteParams } from "./routes";
 
@@ -135,7 +137,8 @@ const LOADERS: { [K in PageRouteId]: Loader<K> } = {
 
   async restaurant(params) {
     try {
-      return buildMenuView(await getRestaurantMenu({ slug: params.slug }));
+      const [restaurant, countryCode] = await Promise.all([getRestaurantMenu({ slug: params.slug }), findPublishedCountryCode(params.slug)]);
+      return buildMenuView(restaurant, restaurant.defaultLanguage, countryCode);
     } catch (e) {
       if (isNotFound(e)) return null;
       throw e;
@@ -152,7 +155,7 @@ const LOADERS: { [K in PageRouteId]: Loader<K> } = {
     }
     // The default language has one URL: the bare /{slug}.
     if (params.lang === restaurant.defaultLanguage) return { redirect: siteUrls.restaurant(restaurant.slug) };
-    return buildMenuView(restaurant, params.lang);
+    return buildMenuView(restaurant, params.lang, await findPublishedCountryCode(params.slug));
   },
 };
 
@@ -204,6 +207,11 @@ export interface PageMeta {
   updated: string;
   /** hreflang → URL (menu pages) */
   alternates?: Record<string, string>;
+  /** og:locale and og:locale:alternate (menu pages; others are en_US) */
+  ogLocale?: string;
+  ogLocaleAlternates?: string[];
+  /** og:image / twitter:image: the restaurant's banner, else its logo */
+  image?: { url: string; alt: string };
 }
 
 const newest = (dates: string[], fallback: string) => dates.reduce((a, b) => (b > a ? b : a), fallback);
@@ -301,6 +309,16 @@ export function pageMeta(page: PageData, siteUpdated: string): PageMeta {
         language: view.lang,
         updated: view.updatedAt,
         alternates,
+        // The restaurant's own language is written for its country (de_CH); others by CLDR.
+        ogLocale: openGraphLocale(view.lang, view.lang === view.defaultLanguage ? view.countryCode : null),
+        ogLocaleAlternates: view.languages
+          .filter((l) => !l.current)
+          .map((l) => openGraphLocale(l.code, l.code === view.defaultLanguage ? view.countryCode : null)),
+        image: view.restaurant.images.banner
+          ? { url: view.restaurant.images.banner, alt: view.name }
+          : view.restaurant.images.logo
+            ? { url: view.restaurant.images.logo, alt: `${view.name} logo` }
+            : undefined,
       };
     }
   }

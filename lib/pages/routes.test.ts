@@ -52,7 +52,7 @@ describe("the page route table", () => {
     expect(internalRenderPath(matchPageRoute("/zunfthaus-am-see"))).toBe(`${prefix}/r/zunfthaus-am-see`);
     expect(internalRenderPath(matchPageRoute("/zunfthaus-am-see/fr"))).toBe(`${prefix}/r/zunfthaus-am-see/fr`);
     expect(internalRenderPath(matchPageRoute("/locations/switzerland/zurich"))).toBe(`${prefix}/locations/switzerland/zurich`);
-    expect(internalRenderPath(null)).toBe(`${prefix}/r/-`);
+    expect(internalRenderPath(null)).toBe(`${prefix}/missing`);
   });
 
   it("the render key changes with the base URL and the database, so cached renders never cross configurations", () => {

@@ -165,8 +165,8 @@ export function internalRenderPrefix(): string {
 
 export function internalRenderPath(match: RouteMatch | null): string {
   const prefix = internalRenderPrefix();
-  // No page: the menu route with a slug that can never match renders the 404 page.
-  if (!match) return `${prefix}/r/-`;
+  // No page: the 404 page, a page of its own (app/render/[v]/missing).
+  if (!match) return `${prefix}/missing`;
   const { route, params } = match;
   switch (route.id) {
     case "home":

@@ -244,6 +244,8 @@ async function renderHtml(request: Request, pagePath: string, search: URLSearchP
   if (rendered.status === 200 && match) {
     return cachedResponse(request, { body: rendered.html, etag, contentType: REPRESENTATIONS.html.contentType }, match.route.cache, headers);
   }
+  // The render-cache state is about a page's render; a 404 has none worth telling.
+  delete headers["X-Render-Cache"];
   return new Response(rendered.html, {
     status: rendered.status === 200 ? 404 : rendered.status,
     headers: { ...headers, "Content-Type": REPRESENTATIONS.html.contentType, "Cache-Control": CACHE_POLICIES.noStore },

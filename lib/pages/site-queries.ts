@@ -3,7 +3,7 @@
 // discipline: only public columns are selected.
 import { cachedDirectory } from "../cache/public-caches";
 import { db } from "../db/prisma";
-import { publishedRestaurantWhere } from "../serializers/restaurant";
+import { publishedDate, publishedDateSelect, publishedRestaurantWhere } from "../serializers/restaurant";
 
 const EPOCH = "1970-01-01T00:00:00.000Z";
 
@@ -14,8 +14,8 @@ const EPOCH = "1970-01-01T00:00:00.000Z";
  */
 export function siteUpdatedAt(): Promise<string> {
   return cachedDirectory("site-updated", async () => {
-    const { _max } = await db().restaurant.aggregate({ where: publishedRestaurantWhere, _max: { updatedAt: true } });
-    return _max.updatedAt?.toISOString() ?? EPOCH;
+    const { _max } = await db().restaurant.aggregate({ where: publishedRestaurantWhere, _max: { contentUpdatedAt: true } });
+    return _max.contentUpdatedAt?.toISOString() ?? EPOCH;
   });
 }
 
@@ -45,7 +45,7 @@ export async function listPublishedRestaurantsForIndex(): Promise<IndexedRestaur
         slug: true,
         name: true,
         description: true,
-        updatedAt: true,
+        ...publishedDateSelect,
         defaultLanguage: true,
         languages: true,
         cuisine: { select: { slug: true, name: true } },
@@ -58,7 +58,7 @@ export async function listPublishedRestaurantsForIndex(): Promise<IndexedRestaur
         slug: r.slug,
         name: r.name,
         description: r.description,
-        updatedAt: r.updatedAt.toISOString(),
+        updatedAt: publishedDate(r),
         defaultLanguage: r.defaultLanguage,
         languages: languages.includes(r.defaultLanguage) ? languages : [r.defaultLanguage, ...languages],
         cuisine: r.cuisine,

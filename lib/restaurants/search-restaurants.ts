@@ -47,6 +47,17 @@ export const searchRestaurantsInput = z.object({
 
 export type SearchRestaurantsInput = z.input<typeof searchRestaurantsInput>;
 
+/** The limit rule in words, for the published descriptions (OpenAPI, MCP tools/list). */
+export const SEARCH_LIMIT_RULE = `${SEARCH_LIMIT.min} to ${SEARCH_LIMIT.max}, default ${SEARCH_LIMIT.default}. Values outside the range are clamped to it (limit=500 returns at most ${SEARCH_LIMIT.max} results, limit=0 one); only a non-integer is invalid_request.`;
+
+/**
+ * The search input as tools publish it: limit as the integer range REST enforces, not "number
+ * or string" (the capability still takes both and clamps, so REST and MCP answer alike).
+ */
+export const searchRestaurantsPublishedInput = searchRestaurantsInput.extend({
+  limit: z.number().int().min(SEARCH_LIMIT.min).max(SEARCH_LIMIT.max).default(SEARCH_LIMIT.default).describe(SEARCH_LIMIT_RULE),
+});
+
 /**
  * The search response prepared for sending (data, JSON text, ETag), from the in-process cache
  * (lib/cache/public-caches.ts) or the database. Shared and frozen: callers must not modify it.

@@ -33,19 +33,20 @@ const restaurant: PublicRestaurant = {
 };
 
 describe("restaurantJsonLd", () => {
-  const view = buildMenuView(restaurant, "en")!;
+  const view = buildMenuView(restaurant, "en", "JP")!;
   const ld = restaurantJsonLd(view) as any;
 
-  it("is a schema.org Restaurant with address, geo, hours, rating, cuisine and currency", () => {
+  it("is a schema.org Restaurant with address, geo, hours, cuisine and currency", () => {
     expect(ld["@context"]).toBe("https://schema.org");
     expect(ld["@type"]).toBe("Restaurant");
-    expect(ld.address).toMatchObject({ "@type": "PostalAddress", streetAddress: "1-2-3 Ginza", addressLocality: "Tokyo", postalCode: "104", addressCountry: "Japan" });
+    expect(ld.address).toMatchObject({ "@type": "PostalAddress", streetAddress: "1-2-3 Ginza", addressLocality: "Tokyo", postalCode: "104", addressCountry: "JP" });
     expect(ld.geo).toEqual({ "@type": "GeoCoordinates", latitude: 35.67, longitude: 139.77 });
     expect(ld.openingHoursSpecification).toEqual([
       { "@type": "OpeningHoursSpecification", dayOfWeek: "https://schema.org/Monday", opens: "17:00", closes: "23:00" },
       { "@type": "OpeningHoursSpecification", dayOfWeek: "https://schema.org/Friday", opens: "18:00", closes: "01:00" },
     ]);
-    expect(ld.aggregateRating).toMatchObject({ "@type": "AggregateRating", ratingValue: 4.7, reviewCount: 120, bestRating: 5 });
+    // Issue 15.2: a third-party provider's rating is no review snippet of this site.
+    expect(ld.aggregateRating).toBeUndefined();
     expect(ld.servesCuisine).toBe("Japanese");
     expect(ld.currenciesAccepted).toBe("JPY");
   });
@@ -62,11 +63,47 @@ describe("restaurantJsonLd", () => {
       offers: { "@type": "Offer", price: "800", priceCurrency: "JPY", availability: "https://schema.org/InStock" },
       suitableForDiet: ["https://schema.org/GlutenFreeDiet"],
     });
-    expect(tuna.description).toBe("Contains allergens: Fish, Soybeans.");
+    expect(tuna.description).toBe("Allergens: Fish, Soybeans.");
     expect(tofu.offers.availability).toBe("https://schema.org/OutOfStock");
     expect(tofu.suitableForDiet).toEqual(["https://schema.org/VeganDiet", "https://schema.org/VegetarianDiet", "https://schema.org/LowLactoseDiet"]);
-    expect(tofu.description).toBe("Silken No allergens declared.");
+    // A sentence break between the owner's text and the allergens (issue 15.2).
+    expect(tofu.description).toBe("Silken. No allergens declared.");
     expect(tofu.nutrition).toEqual({ "@type": "NutritionInformation", calories: "90 kcal" });
+  });
+});
+
+describe("restaurantJsonLd in the page's language, with every price", () => {
+  const withVariants: PublicRestaurant = {
+    ...restaurant,
+    defaultLanguage: "de",
+    languages: ["de", "ja"],
+    categories: [
+      {
+        name: "Weine",
+        description: null,
+        translations: {},
+        items: [
+          { ...restaurant.categories[0].items[0], name: "Chasselas, Lavaux", description: "Frisch und mineralisch", translations: {}, price: 8, currency: "CHF", allergens: ["sulphites"], tags: [], variants: [{ name: "1 dl", price: 8 }, { name: "5 dl", price: 36 }] },
+          { ...restaurant.categories[0].items[0], name: "Rösti", description: "Knusprig!", translations: {}, price: 14.5, currency: "CHF", allergens: [], tags: [], variants: [{ name: "Klein", price: 9 }] },
+        ],
+      },
+    ],
+  };
+
+  it("gives every size variant its own Offer, and the item's price when no variant states it", () => {
+    const ld = restaurantJsonLd(buildMenuView(withVariants, "de", "CH")!) as any;
+    const [wine, roesti] = ld.hasMenu.hasMenuSection[0].hasMenuItem;
+    expect(wine.offers.map((o: any) => [o.name, o.price, o.priceCurrency])).toEqual([["1 dl", "8.00", "CHF"], ["5 dl", "36.00", "CHF"]]);
+    expect(roesti.offers.map((o: any) => [o.name, o.price])).toEqual([[undefined, "14.50"], ["Klein", "9.00"]]);
+  });
+
+  it("states allergens in the page's language, as a sentence of their own", () => {
+    const de = restaurantJsonLd(buildMenuView(withVariants, "de", "CH")!) as any;
+    const [wine, roesti] = de.hasMenu.hasMenuSection[0].hasMenuItem;
+    expect(wine.description).toBe("Frisch und mineralisch. Allergene: Schwefeldioxid und Sulphite.");
+    expect(roesti.description).toBe("Knusprig! Keine Allergene angegeben.");
+    const ja = restaurantJsonLd(buildMenuView(withVariants, "ja", "CH")!) as any;
+    expect(ja.hasMenu.hasMenuSection[0].hasMenuItem[0].description).toBe("Frisch und mineralisch. アレルゲン: 二酸化硫黄及び亜硫酸塩.");
   });
 });
 

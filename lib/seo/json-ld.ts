@@ -1,12 +1,17 @@
-// schema.org structured data for a menu page: Restaurant (address, geo, opening hours, ratings,
-// cuisine, currency) with hasMenu → Menu → MenuSection → MenuItem (offers with price and
-// currency, suitableForDiet from the tags, allergens stated in words). Built from the same
-// MenuView as the page, in the page's language.
-import { DIETS, type MenuView } from "../pages/menu-view";
+// schema.org structured data for a menu page: Restaurant (address, geo, opening hours, cuisine,
+// currency) with hasMenu → Menu → MenuSection → MenuItem (one Offer per price — every size
+// variant has its own — suitableForDiet from the tags, allergens stated in words in the page's
+// language). Built from the same MenuView as the page, so it states the API's own numbers.
+//
+// No aggregateRating: the ratings the service holds are a third-party provider's, and Google's
+// review-snippet guidelines exclude ratings aggregated from other sites (and a business rating
+// itself); they stay on the page and in the API, attributed to their provider.
+import type { DayOfWeek, NutritionInformation, Offer, Restaurant, RestrictedDiet, WithContext } from "schema-dts";
+import { DIETS, type ItemView, type MenuView } from "../pages/menu-view";
 
-type Json = string | number | boolean | null | Json[] | { [key: string]: Json | undefined };
-
-const SCHEMA_DAY: Record<string, string> = {
+// Typed with schema-dts (Google's schema.org types): a property that does not exist on a type, or
+// a value of the wrong type, does not compile.
+const SCHEMA_DAY: Record<string, DayOfWeek> = {
   mon: "https://schema.org/Monday",
   tue: "https://schema.org/Tuesday",
   wed: "https://schema.org/Wednesday",
@@ -22,10 +27,9 @@ function priceString(value: number, currency: string): string {
   return value.toFixed(digits);
 }
 
-export function restaurantJsonLd(view: MenuView): { [key: string]: Json | undefined } {
+export function restaurantJsonLd(view: MenuView): WithContext<Restaurant> {
   const r = view.restaurant;
   const c = r.contact;
-  const best = [...view.ratings].sort((a, b) => (b.reviewCount ?? 0) - (a.reviewCount ?? 0))[0];
   const images = [r.images.banner, r.images.logo].filter((u): u is string => u !== null);
 
   return {
@@ -47,23 +51,16 @@ export function restaurantJsonLd(view: MenuView): { [key: string]: Json | undefi
             streetAddress: c.address ?? undefined,
             postalCode: c.postalCode ?? undefined,
             addressLocality: c.city ?? undefined,
-            addressCountry: c.country ?? undefined,
+            // ISO 3166-1 alpha-2, as schema.org and Google expect (the name is not a code).
+            addressCountry: view.countryCode ?? undefined,
           }
         : undefined,
     geo: c.latitude !== null && c.longitude !== null ? { "@type": "GeoCoordinates", latitude: c.latitude, longitude: c.longitude } : undefined,
     openingHoursSpecification: view.openingHours
       ? view.openingHours
-          .filter((d) => d.opens && d.closes)
-          .map((d) => ({ "@type": "OpeningHoursSpecification", dayOfWeek: SCHEMA_DAY[d.day], opens: d.opens, closes: d.closes }))
-      : undefined,
-    aggregateRating: best
-      ? {
-          "@type": "AggregateRating",
-          ratingValue: best.rating,
-          bestRating: 5,
-          worstRating: 0,
-          reviewCount: best.reviewCount ?? undefined,
-        }
+          .flatMap((d) =>
+            d.opens && d.closes ? [{ "@type": "OpeningHoursSpecification" as const, dayOfWeek: SCHEMA_DAY[d.day], opens: d.opens, closes: d.closes }] : [],
+          )
       : undefined,
     hasMenu: {
       "@type": "Menu",
@@ -75,29 +72,51 @@ export function restaurantJsonLd(view: MenuView): { [key: string]: Json | undefi
         "@type": "MenuSection",
         name: category.name.text,
         description: category.description?.text,
-        hasMenuItem: category.items.map((item) => {
-          const allergenWords = item.allergens.length ? `Contains allergens: ${item.allergens.map((a) => a.label).join(", ")}.` : "No allergens declared.";
-          return {
-            "@type": "MenuItem",
-            name: item.name.text,
-            description: [item.description?.text, allergenWords].filter(Boolean).join(" "),
-            image: item.imageUrl ?? undefined,
-            offers: {
-              "@type": "Offer",
-              price: priceString(item.priceValue, item.currency),
-              priceCurrency: item.currency,
-              availability: item.available ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-            },
-            suitableForDiet: item.diets.length ? item.diets.map((d) => DIETS[d].schema) : undefined,
-            nutrition: nutritionJsonLd(item.nutrition),
-          };
-        }),
+        hasMenuItem: category.items.map((item) => ({
+          "@type": "MenuItem",
+          name: item.name.text,
+          description: itemDescription(item, view),
+          image: item.imageUrl ?? undefined,
+          offers: offersOf(item),
+          suitableForDiet: item.diets.length ? item.diets.map((d): RestrictedDiet => DIETS[d].schema) : undefined,
+          nutrition: nutritionJsonLd(item.nutrition),
+        })),
       })),
     },
   };
 }
 
-function nutritionJsonLd(entries: { name: string; value: string }[]): Json | undefined {
+/**
+ * The item's description, then its allergens as a sentence of their own, in the labels' language
+ * ("… Allergene: Eier, Senf."). A description that does not end a sentence gets a full stop.
+ */
+function itemDescription(item: ItemView, view: MenuView): string {
+  const t = view.labels;
+  const allergens = item.allergens.length ? `${t.allergens}: ${item.allergens.map((a) => a.label).join(", ")}.` : `${t.noAllergens}.`;
+  const text = item.description?.text.trim();
+  if (!text) return allergens;
+  return `${/[.!?。！？…:;»"”)]$/.test(text) ? text : `${text}.`} ${allergens}`;
+}
+
+/**
+ * One Offer per price the page shows: every size variant with its name, and the item's own
+ * price unless a variant already states it (a menu's "1 dl 8.00 · 5 dl 36.00" has price 8.00).
+ */
+function offersOf(item: ItemView): Offer | Offer[] {
+  const availability = item.available ? "https://schema.org/InStock" : "https://schema.org/OutOfStock";
+  const offer = (price: number, name?: string): Offer => ({
+    "@type": "Offer",
+    name,
+    price: priceString(price, item.currency),
+    priceCurrency: item.currency,
+    availability,
+  });
+  if (item.variants.length === 0) return offer(item.priceValue);
+  const variants = item.variants.map((v) => offer(v.priceValue, v.name));
+  return item.variants.some((v) => v.priceValue === item.priceValue) ? variants : [offer(item.priceValue), ...variants];
+}
+
+function nutritionJsonLd(entries: { name: string; value: string }[]): NutritionInformation | undefined {
   const kcal = entries.find((e) => e.name === "kcal" || e.name === "calories");
   if (!kcal) return undefined;
   return { "@type": "NutritionInformation", calories: `${kcal.value} kcal` };

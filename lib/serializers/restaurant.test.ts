@@ -11,7 +11,10 @@ function fullRow() {
     slug: "trattoria",
     name: "Trattoria",
     description: null,
-    updatedAt: new Date("2026-01-02T03:04:05.000Z"),
+    // the row's bookkeeping date (moved by counters) is private; contentUpdatedAt is published
+    updatedAt: new Date("2026-09-09T09:09:09.000Z"),
+    contentUpdatedAt: new Date("2026-01-02T03:04:05.000Z"),
+    contentHash: MARK,
     createdAt: new Date("2025-01-01T00:00:00.000Z"),
     currency: "JPY",
     defaultLanguage: "it",
@@ -103,6 +106,13 @@ describe("serializeRestaurant", () => {
     expect(Object.keys(out.openingHours!)).toEqual(["mon", "sun"]);
   });
 
+  it("publishes the date of the last published change, not the row's bookkeeping date", () => {
+    expect(serializeRestaurant(fullRow() as unknown as RestaurantRow).updatedAt).toBe("2026-01-02T03:04:05.000Z");
+    expect(serializeSearchResult(fullRow() as never).updatedAt).toBe("2026-01-02T03:04:05.000Z");
+    const legacy = { ...fullRow(), contentUpdatedAt: null };
+    expect(serializeRestaurant(legacy as unknown as RestaurantRow).updatedAt).toBe("2025-01-01T00:00:00.000Z");
+  });
+
   it("resolves site-relative image paths against the public base URL", () => {
     process.env.PUBLIC_BASE_URL = "https://menus.example.org/";
     const out = serializeRestaurant(fullRow() as unknown as RestaurantRow);
@@ -114,7 +124,7 @@ describe("serializeRestaurant", () => {
 
   it("selects no private column", () => {
     const selected = JSON.stringify(restaurantSelect);
-    for (const column of ["ownerId", "owner", "internalNotes", "viewCount", "qrScanCount", "costMinor", "orderCount", "searchText", "isActive", "menuPublished"]) {
+    for (const column of ["ownerId", "owner", "internalNotes", "viewCount", "qrScanCount", "costMinor", "orderCount", "searchText", "isActive", "menuPublished", "updatedAt", "contentHash"]) {
       expect(selected).not.toContain(`"${column}"`);
     }
     expect(restaurantSelect.categories.where).toEqual({ isVisible: true });

@@ -26,11 +26,22 @@ export const menuItemSelect = {
   variants: true,
 } satisfies Prisma.MenuItemSelect;
 
+/**
+ * The published "updatedAt": when a published field last changed (set by the importer, see
+ * lib/import/published-content.ts), never the row's own @updatedAt, which counters and private
+ * edits move. Rows imported before that column existed fall back to their creation.
+ */
+export const publishedDateSelect = { contentUpdatedAt: true, createdAt: true } satisfies Prisma.RestaurantSelect;
+
+export function publishedDate(row: { contentUpdatedAt: Date | null; createdAt: Date }): string {
+  return (row.contentUpdatedAt ?? row.createdAt).toISOString();
+}
+
 export const restaurantSelect = {
   slug: true,
   name: true,
   description: true,
-  updatedAt: true,
+  ...publishedDateSelect,
   currency: true,
   defaultLanguage: true,
   languages: true,
@@ -127,7 +138,7 @@ export function serializeRestaurant(row: RestaurantRow): PublicRestaurant {
     name: row.name,
     description: row.description,
     url: siteUrls.restaurant(row.slug),
-    updatedAt: row.updatedAt.toISOString(),
+    updatedAt: publishedDate(row),
     currency: row.currency,
     defaultLanguage: row.defaultLanguage,
     languages: stringList(row.languages),
@@ -159,7 +170,7 @@ export const searchResultSelect = {
   name: true,
   description: true,
   currency: true,
-  updatedAt: true,
+  ...publishedDateSelect,
   cuisine: { select: { name: true } },
   city: { select: { name: true, country: { select: { name: true } } } },
 } satisfies Prisma.RestaurantSelect;
@@ -175,7 +186,7 @@ export function serializeSearchResult(row: SearchResultRow): PublicSearchResult 
     city: row.city?.name ?? null,
     country: row.city?.country.name ?? null,
     currency: row.currency,
-    updatedAt: row.updatedAt.toISOString(),
+    updatedAt: publishedDate(row),
     url: siteUrls.restaurant(row.slug),
     markdownUrl: siteUrls.restaurantMarkdown(row.slug),
     apiUrl: siteUrls.restaurantApi(row.slug),

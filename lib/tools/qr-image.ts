@@ -25,3 +25,12 @@ export async function qrSvgImage(payload: string): Promise<QrImage> {
     dataUri: `data:image/svg+xml;base64,${Buffer.from(svg, "utf8").toString("base64")}`,
   };
 }
+
+/**
+ * The same code as a PNG (base64), for clients that show images but not SVG: the MCP QR tools
+ * return it as an image content block beside the JSON. 8 px per module, the same quiet zone.
+ */
+export async function qrPngBase64(payload: string): Promise<string> {
+  const png = await QRCode.toBuffer(payload, { type: "png", errorCorrectionLevel: QR_ERROR_CORRECTION, margin: 4, scale: 8 });
+  return png.toString("base64");
+}

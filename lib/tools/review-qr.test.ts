@@ -31,6 +31,8 @@ describe("generateReviewQr", () => {
     "http://example.org/review?venue=42&lang=de#form",
     "https://g.page/r/CabcdEFGhij/review",
     "https://example.org/Ünïcode/path",
+    "https://example.org/review?by=me@example.org",
+    "https://example.org/@venue/review",
   ])("uses the URL %s as-is", async (url) => {
     const result = await generateReviewQr({ url });
     expect(result).toMatchObject({ source: "url", placeId: null, reviewUrl: url, payload: url });
@@ -56,6 +58,12 @@ describe("generateReviewQr", () => {
     [{ url: "https://example.org/\u0000x" }, /"url": must be an absolute http: or https: URL/],
     [{ url: `https://example.org/${"x".repeat(2000)}` }, /"url": must be at most 2000 characters/],
     [{ url: 42 }, /"url"/],
+    // Issue 15.13: user info disguises the real host on a printed code.
+    [{ url: "https://google.com@evil.example/r" }, /"url": must not contain user info/],
+    [{ url: "https://user:pw@evil.example/r" }, /"url": must not contain user info/],
+    [{ url: "https://@evil.example/r" }, /"url": must not contain user info/],
+    [{ url: "https:google.com@evil.example/r" }, /"url": must not contain user info/],
+    [{ url: "https:\\\\google.com@evil.example/r" }, /"url": must not contain user info/],
   ])("%j → invalid_request %s", async (input, message) => {
     expect(await failure(input)).toMatch(message);
   });

@@ -22,6 +22,22 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
+/**
+ * User-info ("https://google.com@evil.example/r") makes a printed code show one host and open
+ * another. Checked on the parsed URL and on the raw authority, which WHATWG parsing reads
+ * generously ("https:google.com@evil.example", backslashes as slashes, an empty "@").
+ */
+function hasUserInfo(value: string): boolean {
+  try {
+    const url = new URL(value);
+    if (url.username !== "" || url.password !== "") return true;
+  } catch {
+    return false;
+  }
+  const afterScheme = value.replace(/^[a-z][a-z0-9+.-]*:/i, "").replace(/^[/\\]*/, "");
+  return /^[^/\\?#]*@/.test(afterScheme);
+}
+
 export const reviewQrInput = z
   .strictObject({
     placeId: z
@@ -38,8 +54,9 @@ export const reviewQrInput = z
       .min(1, "must not be empty")
       .max(MAX_URL_LENGTH, `must be at most ${MAX_URL_LENGTH} characters`)
       .refine(isHttpUrl, "must be an absolute http: or https: URL")
+      .refine((v) => !hasUserInfo(v), "must not contain user info (\"name@\" before the host): it disguises the real host on a printed code")
       .optional()
-      .describe("A direct review URL (http or https), used as-is. Give this or placeId."),
+      .describe("A direct review URL (http or https, without user info such as name@), used as-is. Give this or placeId."),
   })
   .superRefine((input, ctx) => {
     if (input.placeId === undefined && input.url === undefined) {

@@ -6,6 +6,16 @@ import { parseInput } from "../validation";
 import { qrSvgImage, QrImageSchema } from "./qr-image";
 
 export const WIFI_ENCRYPTIONS = ["WPA", "WEP", "nopass"] as const;
+
+/**
+ * GET /api/public/tools/wifi-qr takes the password in the query string: every proxy, CDN and
+ * access log on the way may keep the URL. The service itself never logs that endpoint's query
+ * (nothing in it logs request URLs); the response is private, no-store. Said wherever the tool is
+ * described (OpenAPI, API index, MCP tool, docs).
+ */
+export const WIFI_PASSWORD_IN_URL_NOTE =
+  "The password travels in the query string, which proxies, CDNs and access logs along the way may record (this service logs no query strings); " +
+  "print codes for guest networks only, or use the MCP tool generate_wifi_qr_payload, which takes it in the POST body.";
 export type WifiEncryption = (typeof WIFI_ENCRYPTIONS)[number];
 
 const MAX_SSID_BYTES = 32;

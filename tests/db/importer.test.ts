@@ -87,6 +87,10 @@ describe("importer", () => {
     ["a bad opening-hours range", (d: any) => (d.restaurants[0].openingHours.tue = "25:00-26:00"), "restaurants[0].openingHours.tue"],
     ["an unknown day", (d: any) => (d.restaurants[0].openingHours.someday = "10:00-12:00"), "restaurants[0].openingHours"],
     ["a javascript: image", (d: any) => (d.restaurants[0].images.logo = "javascript:alert(1)"), "restaurants[0].images.logo"],
+    // Issue 15.11: published as base URL + path, which must stay an RFC 3986 URI.
+    ["a site path with a backslash", (d: any) => (d.restaurants[0].images.logo = "/\\evil.example/logo.png"), "restaurants[0].images.logo"],
+    ["a site path with a space", (d: any) => (d.restaurants[0].images.banner = "/my logo.png"), "restaurants[0].images.banner"],
+    ["an item image path with a non-ASCII character", (d: any) => (d.restaurants[0].categories[0].items[0].imageUrl = "/bilder/rösti.jpg"), "restaurants[0].categories[0].items[0].imageUrl"],
     ["a translation in a language the menu lacks", (d: any) => (d.restaurants[1].categories[0].translations.fr = { name: "x" }), "restaurants[1].categories[0].translations.fr"],
     ["an unknown city", (d: any) => (d.restaurants[0].city = "atlantis"), "restaurants[0].city"],
     ["an unknown owner", (d: any) => (d.restaurants[0].owner = "nobody@example.com"), "restaurants[0].owner"],
@@ -116,6 +120,62 @@ describe("importer", () => {
   });
 });
 
+// Issue 15.12: shape errors and value checks (decimals, compareAtPrice, variants) in one pass.
+describe("every problem of a file in one run", () => {
+  it("lists shape errors and value errors together, even in the same restaurant", async () => {
+    const data = clone();
+    const zunft = data.restaurants[0]; // CHF
+    zunft.secretField = 1; // shape: unknown key
+    zunft.categories[0].items[0].price = "fourteen"; // shape: not a number
+    zunft.categories[0].items[1].price = 10.005; // value: more decimals than CHF
+    zunft.categories[0].items[1].compareAtPrice = 9; // value: lower than the price
+    zunft.categories[0].items[1].variants = [{ name: "Gross", price: 12.345 }]; // value: variant decimals
+    const sushi = data.restaurants[1]; // JPY
+    sushi.categories[0].items[0].price = 800.5; // value, in another restaurant
+    data.restaurants[2].currency = "XYZ"; // shape
+    const paths = (await failure(data)).issues.map((i) => i.path);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "restaurants[0]",
+        "restaurants[0].categories[0].items[0].price",
+        "restaurants[0].categories[0].items[1].price",
+        "restaurants[0].categories[0].items[1].compareAtPrice",
+        "restaurants[0].categories[0].items[1].variants[0].price",
+        "restaurants[1].categories[0].items[0].price",
+        "restaurants[2].currency",
+      ]),
+    );
+  });
+
+  it("reads a file with a byte-order mark, and reports bad JSON by line and column", async () => {
+    const { mkdtempSync: tmp, writeFileSync } = await import("node:fs");
+    const { spawnSync } = await import("node:child_process");
+    const work = tmp(path.join(tmpdir(), "menu-import-cli-"));
+    const good = path.join(work, "a-bom.json");
+    const bad = path.join(work, "b-broken.json");
+    const invalid = path.join(work, "c-invalid.json");
+    writeFileSync(good, "\uFEFF" + JSON.stringify({ cuisines: [{ slug: "bom-test", name: "BOM", namePlural: "BOMs", tagline: "t" }] }, null, 2));
+    writeFileSync(bad, '{\n  "cuisines": [\n    { "slug": "x" "name": "y" }\n  ]\n}\n');
+    writeFileSync(invalid, JSON.stringify({ cuisines: [{ slug: "Not A Slug", name: "n", namePlural: "n", tagline: "t" }] }));
+    const run = (...files: string[]) =>
+      spawnSync(process.execPath, [path.join(import.meta.dirname, "../../node_modules/tsx/dist/cli.mjs"), "scripts/import.ts", ...files], {
+        cwd: path.join(import.meta.dirname, "../.."),
+        env: { ...process.env },
+        encoding: "utf8",
+      });
+    const failed = run(good, bad, invalid);
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).toContain(`${bad} (line 3, column 19): not valid JSON`);
+    expect(failed.stderr).not.toMatch(/position \d+/);
+    // The other files' problems come in the same run.
+    expect(failed.stderr).toContain(`${invalid} cuisines[0].slug`);
+    expect(failed.stderr).not.toContain(good);
+    const ok = run(good);
+    expect(ok.stderr + ok.stdout).toMatch(/Imported 0 restaurants .* 1 cuisines/);
+    rmSync(work, { recursive: true, force: true });
+  }, 60_000);
+});
+
 describe("importer references", () => {
   it("names the file and entry of a duplicate and of a city in an unknown country", async () => {
     const error = await failure({
@@ -132,5 +192,50 @@ describe("importer references", () => {
         expect.objectContaining({ file: "input.json", path: "cities[2].country", message: 'unknown country "nowhere"' }),
       ]),
     );
+  });
+});
+
+// Issue 15.9: the public updatedAt (API, Markdown, sitemap lastmod, ETags) must not reveal when
+// counters or private fields change.
+const { findPublishedRestaurant, searchPublishedRestaurants } = await import("../../lib/data/restaurant-queries");
+const { serializeRestaurant, serializeSearchResult } = await import("../../lib/serializers/restaurant");
+const { listPublishedRestaurantsForIndex, siteUpdatedAt } = await import("../../lib/pages/site-queries");
+
+describe("the published updatedAt", () => {
+  const slug = "zunfthaus-am-see";
+  // Straight from the data layer and the serializer (no in-process cache in between).
+  const published = async () => serializeRestaurant((await findPublishedRestaurant(slug))!).updatedAt;
+  const pause = () => new Promise((r) => setTimeout(r, 15));
+
+  it("stays put when only views, scans, internal notes or an item's cost change", async () => {
+    await importMenus([{ name: "menus.json", data: fixture }]);
+    const before = await published();
+    await pause();
+    const data = clone();
+    const zunft = data.restaurants.find((r: any) => r.slug === slug);
+    zunft.stats = { views: 123456, qrScans: 654 };
+    zunft.internalNotes = "renegotiate the lease";
+    zunft.categories[0].items[0].cost = 9.9;
+    zunft.categories[0].internalNotes = "new supplier";
+    await importMenus([{ name: "private-only.json", data: { restaurants: [zunft] } }]);
+    // A dashboard's counter bump, straight on the row.
+    await db().restaurant.update({ where: { slug }, data: { viewCount: { increment: 1 }, qrScanCount: { increment: 1 } } });
+    expect(await published()).toBe(before);
+    expect((await listPublishedRestaurantsForIndex()).find((r) => r.slug === slug)?.updatedAt).toBe(before);
+    const search = await searchPublishedRestaurants({ q: "zunfthaus", limit: 5 });
+    expect(search.rows.map(serializeSearchResult).find((r) => r.slug === slug)?.updatedAt).toBe(before);
+    expect(await siteUpdatedAt()).toBe((await listPublishedRestaurantsForIndex()).map((r) => r.updatedAt).sort().at(-1));
+  });
+
+  it("moves when a published field changes", async () => {
+    const before = await published();
+    await pause();
+    const data = clone();
+    const zunft = data.restaurants.find((r: any) => r.slug === slug);
+    zunft.categories[0].items[0].price = 15;
+    await importMenus([{ name: "price.json", data: { restaurants: [zunft] } }]);
+    const after = await published();
+    expect(after > before).toBe(true);
+    await importMenus([{ name: "menus.json", data: fixture }]);
   });
 });

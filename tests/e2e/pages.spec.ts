@@ -49,13 +49,14 @@ test.describe("public pages in a browser", () => {
     await expect(page.getByRole("heading", { level: 3, name: "Vorspeisen" })).toBeVisible();
     expect(await dishNames(page)).toEqual(["Bündner Gerstensuppe", "Tatar vom Rind", "Zürcher Geschnetzeltes", "Egli-Filets"]);
     const tatar = page.locator(".dish", { hasText: "Tatar vom Rind" });
-    await expect(tatar.getByText("Currently unavailable")).toBeVisible();
+    // The labels are German, like the menu (issue 15.3).
+    await expect(tatar.getByText("Derzeit nicht verfügbar")).toBeVisible();
     await expect(tatar).toContainText("Klein");
     const soup = page.locator(".dish", { hasText: "Bündner Gerstensuppe" });
     await expect(soup.locator(".price").first()).toContainText("14,50");
     await expect(soup.locator(".compare-at")).toContainText("16,00");
     await expect(soup).toContainText("Bestseller");
-    await expect(soup).toContainText("Milk (including lactose)");
+    await expect(soup).toContainText("Milch (einschließlich Laktose)");
     await expect(page.locator("body")).not.toContainText("PRIVATE-MARKER");
     // Today is marked by the browser (the cached HTML marks no day).
     const today = await page.evaluate(() => ["sun", "mon", "tue", "wed", "thu", "fri", "sat"][new Date().getDay()]);
@@ -64,7 +65,7 @@ test.describe("public pages in a browser", () => {
     // Structured data parses and carries the menu.
     const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
     expect(jsonLd["@type"]).toBe("Restaurant");
-    expect(jsonLd.hasMenu.hasMenuSection[0].hasMenuItem[0].offers).toMatchObject({ price: "14.50", priceCurrency: "CHF" });
+    expect([jsonLd.hasMenu.hasMenuSection[0].hasMenuItem[0].offers].flat()[0]).toMatchObject({ price: "14.50", priceCurrency: "CHF" });
     expect(await watch.violations()).toEqual([]);
   });
 
@@ -72,7 +73,7 @@ test.describe("public pages in a browser", () => {
     const watch = await watchPage(page);
     await page.goto(MENU);
     await expect(page.locator('link[rel="alternate"][hreflang="fr"]')).toHaveAttribute("href", /\/zunfthaus-am-see\/fr$/);
-    const switcher = page.getByRole("navigation", { name: "Menu language" });
+    const switcher = page.getByRole("navigation", { name: "Sprache der Speisekarte" });
     await expect(switcher.getByRole("link", { name: "Deutsch" })).toHaveAttribute("aria-current", "page");
     await switcher.getByRole("link", { name: "English" }).click();
     await expect(page).toHaveURL(new RegExp(`${MENU}/en$`));
@@ -80,6 +81,7 @@ test.describe("public pages in a browser", () => {
     await expect(page.getByRole("heading", { level: 4, name: "Grisons barley soup" })).toBeVisible();
     await expect(page.locator(".dish", { hasText: "Grisons barley soup" }).locator(".price").first()).toContainText("CHF 14.50");
     await page.getByRole("navigation", { name: "Menu language" }).getByRole("link", { name: "Français" }).click();
+    await expect(page.getByRole("heading", { level: 2, name: "Heures d’ouverture" })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${MENU}/fr$`));
     await expect(page.getByRole("heading", { level: 3, name: "Entrées" })).toBeVisible();
     await expect(page.locator("section.menu")).toHaveAttribute("lang", "fr");
@@ -89,27 +91,27 @@ test.describe("public pages in a browser", () => {
   test("allergen and diet filter hides exactly the dishes that do not fit", async ({ page }) => {
     const watch = await watchPage(page);
     await page.goto(MENU);
-    await page.getByText("Allergy and diet filter").click();
+    await page.getByText("Allergie- und Ernährungsfilter").click();
     const status = page.getByRole("status");
-    await expect(status).toHaveText("Showing all 4 dishes.");
+    await expect(status).toHaveText("Alle 4 Gerichte werden angezeigt.");
 
-    await page.getByLabel("Milk (including lactose)").check();
+    await page.getByLabel("Milch (einschließlich Laktose)").check();
     expect(await dishNames(page)).toEqual(["Tatar vom Rind"]);
-    await expect(status).toHaveText("Showing 1 of 4 dishes; 3 hidden by the filter.");
+    await expect(status).toHaveText("1 von 4 Gerichten angezeigt; 3 durch den Filter ausgeblendet.");
     // A section whose every dish is hidden disappears with them.
     await expect(page.getByRole("heading", { level: 3, name: "Hauptgänge" })).toBeHidden();
 
-    await page.getByLabel("Milk (including lactose)").uncheck();
-    await page.getByLabel("Fish").check();
+    await page.getByLabel("Milch (einschließlich Laktose)").uncheck();
+    await page.getByLabel("Fische").check();
     expect(await dishNames(page)).toEqual(["Bündner Gerstensuppe", "Tatar vom Rind", "Zürcher Geschnetzeltes"]);
 
-    await page.getByRole("button", { name: "Clear filter" }).click();
+    await page.getByRole("button", { name: "Filter zurücksetzen" }).click();
     expect(await dishNames(page)).toHaveLength(4);
 
-    await page.getByLabel("Gluten-free").check();
+    await page.getByLabel("Glutenfrei").check();
     expect(await dishNames(page)).toEqual(["Tatar vom Rind"]);
-    await page.getByLabel("Any diet").check();
-    await page.getByLabel("Hide dishes that are currently unavailable").check();
+    await page.getByLabel("Alle", { exact: true }).check();
+    await page.getByLabel("Derzeit nicht verfügbare Gerichte ausblenden").check();
     expect(await dishNames(page)).toEqual(["Bündner Gerstensuppe", "Zürcher Geschnetzeltes", "Egli-Filets"]);
     expect(await watch.violations()).toEqual([]);
   });
@@ -182,7 +184,7 @@ test.describe("accessibility and CSP of the main pages", () => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(path === "/no-such-restaurant" ? 404 : 200);
       expect(response?.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
-      if (path === MENU) await page.getByText("Allergy and diet filter").click();
+      if (path === MENU) await page.getByText("Allergie- und Ernährungsfilter").click();
       await expectAccessible(page, path);
       expect(await watch.violations()).toEqual([]);
     });

@@ -178,7 +178,7 @@ describe("answers that belong to no operation", () => {
     return [...(methods.includes("GET") ? ["GET", "HEAD"] : []), ...(methods.includes("POST") ? ["POST"] : []), "OPTIONS"].join(", ");
   }
 
-  it("every method a path does not list is 405 (components/responses/MethodNotAllowed) with the exact Allow", async () => {
+  it("every method a path does not list is 405 (components/responses/MethodNotAllowed, referenced by every operation) with the exact Allow", async () => {
     let checked = 0;
     for (const path of Object.keys(doc.paths)) {
       const url = path.replace("{slug}", "zunfthaus-am-see");
@@ -187,6 +187,11 @@ describe("answers that belong to no operation", () => {
         const res = await get(url, { method, ...(method === "GET" ? {} : json({})) });
         expect(res.status, `${method} ${url}`).toBe(405);
         expect(v.checkResponse("#/components/responses/MethodNotAllowed", res).problems, `${method} ${url}`).toEqual([]);
+        // Each listed operation documents this answer of its path.
+        for (const m of listed) {
+          expect(doc.paths[path][m.toLowerCase()].responses["405"], `${m} ${path} lists 405`).toEqual({ $ref: "#/components/responses/MethodNotAllowed" });
+          exercised.add(`${m} ${path} 405`);
+        }
         expect(res.headers.get("allow"), `${method} ${url}`).toBe(expectedAllow(path));
         checked++;
       }
@@ -195,11 +200,11 @@ describe("answers that belong to no operation", () => {
   });
 
   it.each(["/api/nope", "/api/public/nope", "/api/v1/restaurants", "/api/public/tools/nope"])(
-    "%s is 404 (components/responses/PathNotFound) listing availableEndpoints",
+    "%s is 404 (the not_found response of an operation, with availableEndpoints)",
     async (url) => {
       const res = await get(url);
       expect(res.status).toBe(404);
-      expect(v.checkResponse("#/components/responses/PathNotFound", res).problems).toEqual([]);
+      expect(v.checkResponse("#/paths/~1api~1public~1restaurants~1{slug}/get/responses/404", res).problems).toEqual([]);
       expect(res.json.availableEndpoints.length).toBeGreaterThan(0);
     },
   );

@@ -26,8 +26,9 @@ describe("the menu page", () => {
     expect(text).toContain("Zunfthaus am See");
     expect(text).toContain("Bündner Gerstensuppe");
     expect(text).toContain("14,50");
-    expect(text).toContain("Currently unavailable");
-    expect(text).toContain("Cereals containing gluten");
+    // A German menu: German labels, Annex II's German allergen names (issue 15.3).
+    expect(text).toContain("Derzeit nicht verfügbar");
+    expect(text).toContain("Glutenhaltiges Getreide");
     expect(text).not.toContain(MARK);
     expect(text).not.toContain("Wintersaison");
     expect(text).not.toContain("Hidden Fondue");
@@ -43,18 +44,18 @@ describe("the menu page", () => {
       servesCuisine: "Swiss",
       currenciesAccepted: "CHF",
       telephone: "+41 44 123 45 67",
-      address: { "@type": "PostalAddress", streetAddress: "Seestrasse 12", postalCode: "8002", addressLocality: "Zürich", addressCountry: "Switzerland" },
+      address: { "@type": "PostalAddress", streetAddress: "Seestrasse 12", postalCode: "8002", addressLocality: "Zürich", addressCountry: "CH" },
       geo: { "@type": "GeoCoordinates", latitude: 47.3621, longitude: 8.5362 },
-      aggregateRating: { "@type": "AggregateRating", ratingValue: 4.6, reviewCount: 812 },
     });
+    expect(ld.aggregateRating).toBeUndefined();
     expect(ld.openingHoursSpecification).toContainEqual({ "@type": "OpeningHoursSpecification", dayOfWeek: "https://schema.org/Tuesday", opens: "11:30", closes: "14:00" });
     expect(ld.hasMenu["@type"]).toBe("Menu");
     expect(ld.hasMenu.hasMenuSection.map((s: any) => s.name)).toEqual(["Vorspeisen", "Hauptgänge"]);
     const [soup, tatar] = ld.hasMenu.hasMenuSection[0].hasMenuItem;
     expect(soup).toMatchObject({ "@type": "MenuItem", name: "Bündner Gerstensuppe", offers: { "@type": "Offer", price: "14.50", priceCurrency: "CHF" } });
-    expect(soup.description).toContain("Contains allergens: Cereals containing gluten, Milk (including lactose), Celery.");
+    expect(soup.description).toMatch(/\. Allergene: Glutenhaltiges Getreide, Milch \(einschließlich Laktose\), Sellerie\.$/);
     expect(tatar.suitableForDiet).toEqual(["https://schema.org/GlutenFreeDiet"]);
-    expect(tatar.offers.availability).toBe("https://schema.org/OutOfStock");
+    for (const offer of [tatar.offers].flat()) expect(offer.availability).toBe("https://schema.org/OutOfStock");
   });
 
   it("JSON-LD of another currency and language", async () => {
@@ -93,7 +94,10 @@ describe("every page, both representations", () => {
       expect(md.status, path).toBe(200);
       expect(md.headers.get("content-type"), path).toBe("text/markdown; charset=utf-8");
       const fm = frontMatterOf(md.text);
-      expect(Object.keys(fm), path).toEqual(["title", "description", "canonical", "language", "updated"]);
+      // labelsLanguage: only on a menu whose language has no labels of its own (pt-BR → pt).
+      const { labelsLanguage, ...rest } = fm;
+      expect(Object.keys(rest), path).toEqual(["title", "description", "canonical", "language", "updated"]);
+      if (labelsLanguage !== undefined) expect([fm.language, labelsLanguage], path).toEqual(["pt-BR", "pt"]);
       expect(md.headers.get("link"), path).toBe(`<${fm.canonical}>; rel="canonical"`);
       expect(md.text, path).not.toContain(MARK);
     }

@@ -1,5 +1,6 @@
 // GET /api/public/tools/wifi-qr and /api/public/tools/review-qr (contract section 4).
-import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { describe, expect, inject, it } from "vitest";
 import { ReviewQrResultSchema } from "../../lib/tools/review-qr";
 import { WifiQrResultSchema } from "../../lib/tools/wifi-qr";
 import { get } from "../support/http";
@@ -62,6 +63,23 @@ describe("GET /api/public/tools/wifi-qr", () => {
     expectInvalid(await get(`${PATH}?ssid=a&ssid=b&password=password1`), /"ssid" was given 2 times/);
   });
 
+  // Issue 15.13: the password is in the query string; the service itself never writes it to a log.
+  it("leaves the password out of the server's own output, for a success and a refusal", async () => {
+    const password = `log-canary-${Date.now()}`;
+    expect((await get(`${PATH}${q({ ssid: "Guest", password })}`)).status).toBe(200);
+    expect((await get(`${PATH}${q({ ssid: "Guest", password, encryption: "WPA9" })}`)).status).toBe(400);
+    expect((await get(`${PATH}${q({ ssid: "Guest", password })}`, { method: "DELETE" })).status).toBe(405);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(readFileSync(inject("serverLog"), "utf8")).not.toContain(password);
+  });
+
+  it("says where the password travels, in the API index and the OpenAPI document", async () => {
+    const index = JSON.stringify((await get("/api/public")).json);
+    const openapi = (await get("/openapi.json")).json;
+    expect(index).toMatch(/query string, which proxies, CDNs and access logs/);
+    expect(openapi.paths["/api/public/tools/wifi-qr"].get.description).toMatch(/query string, which proxies, CDNs and access logs/);
+  });
+
   it.each(["POST", "PUT", "DELETE"])("%s → 405 with Allow", async (method) => {
     const res = await get(`${PATH}?ssid=x`, { method });
     expect(res.status).toBe(405);
@@ -101,6 +119,9 @@ describe("GET /api/public/tools/review-qr", () => {
     [{ url: "vbscript:msgbox(1)" }, /"url": must be an absolute http: or https: URL/],
     [{ url: "//example.org/review" }, /"url": must be an absolute http: or https: URL/],
     [{ placeId: "<script>" }, /"placeId": must contain only letters/],
+    // Issue 15.13: user info disguises the real host of a printed code.
+    [{ url: "https://google.com@evil.example/r" }, /"url": must not contain user info/],
+    [{ url: "https://google.com:x@evil.example/r" }, /"url": must not contain user info/],
   ])("%j → invalid_request %s", async (params, message) => {
     expectInvalid(await get(`${PATH}${q(params)}`), message);
   });

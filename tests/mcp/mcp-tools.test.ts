@@ -75,7 +75,9 @@ describe.each(GENERATIONS)("protocol $version", (gen) => {
       const result = await callTool(gen, name, args);
       expect(result.isError).toBeFalsy();
       expect(result.structuredContent).toEqual(await restJson(path));
-      expect(result.content).toEqual([{ type: "text", text: JSON.stringify(result.structuredContent) }]);
+      expect(result.content[0]).toEqual({ type: "text", text: JSON.stringify(result.structuredContent) });
+      // The QR tools add the code as a PNG (tests/mcp/mcp-sdk-client.test.ts); the others nothing.
+      expect(result.content.slice(1).map((c: any) => [c.type, c.mimeType])).toEqual(name.endsWith("_qr_payload") ? [["image", "image/png"]] : []);
       await expectMatchesOutputSchema(name, result.structuredContent);
     });
 

@@ -8,6 +8,7 @@ export async function setup(project: TestProject) {
   server = await startTestServer();
   project.provide("baseUrl", server.baseUrl);
   project.provide("databaseUrl", server.databaseUrl);
+  project.provide("serverLog", server.logFile);
 }
 
 export async function teardown() {
@@ -18,5 +19,6 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     databaseUrl: string;
+    serverLog: string;
   }
 }

@@ -3,7 +3,7 @@
 // private fields all carry the marker PRIVATE-MARKER. The database is SQLite, or a new database on
 // the PostgreSQL server named by TEST_POSTGRES_URL when that is set.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -19,6 +19,8 @@ export interface TestServer {
   alive(): boolean;
   /** its resident set size in bytes (Linux /proc) */
   rss(): number | null;
+  /** everything the server printed (stdout and stderr), for tests of what it logs */
+  logFile: string;
   stop(): Promise<void>;
 }
 
@@ -99,6 +101,10 @@ export async function startTestServer(options: { extraEnv?: Record<string, strin
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, "scripts/start.mjs"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   let started = false;
+  const logFile = path.join(dir, "server.log");
+  appendFileSync(logFile, "");
+  child.stdout?.on("data", (d) => appendFileSync(logFile, d));
+  child.stderr?.on("data", (d) => appendFileSync(logFile, d));
   child.stdout?.on("data", (d) => (output += d));
   // After start-up the server's stderr (unexpected errors behind a 500) goes to the test output.
   child.stderr?.on("data", (d) => (started ? process.stderr.write(d) : (output += d)));
@@ -128,6 +134,7 @@ export async function startTestServer(options: { extraEnv?: Record<string, strin
     databaseUrl,
     alive: () => child.exitCode === null && child.signalCode === null,
     rss: () => rssOf(child.pid),
+    logFile,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once("exit", r));

@@ -1,0 +1,7 @@
+-- AlterTable
+ALTER TABLE "Restaurant" ADD COLUMN "contentHash" TEXT;
+ALTER TABLE "Restaurant" ADD COLUMN "contentUpdatedAt" DATETIME;
+
+-- Rows imported before this migration: their last row update is the best date there is. The
+-- next import of each restaurant records its hash and keeps this date unless published fields differ.
+UPDATE "Restaurant" SET "contentUpdatedAt" = "updatedAt";
