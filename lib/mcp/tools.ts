@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { listCuisineDirectory } from "../directory/list-cuisine-directory";
 import { ERROR_CODES, type ErrorCode } from "../http/api-errors";
+import type { RateLimitPolicy } from "../http/rate-limit";
 import { listLocations } from "../directory/list-locations";
 import { getRestaurantMenu, getRestaurantMenuInput } from "../restaurants/get-restaurant-menu";
 import { searchRestaurants, searchRestaurantsInput } from "../restaurants/search-restaurants";
@@ -29,6 +30,8 @@ export interface McpTool {
   output: z.ZodType<Record<string, unknown>>;
   /** Validates the raw arguments itself (via the capability) so errors match REST word for word. */
   run(args: unknown): Promise<Record<string, unknown>>;
+  /** The throttle its REST twin counts against (lib/http/rate-limit.ts); unthrottled when absent. */
+  throttle?: RateLimitPolicy;
 }
 
 const noArguments = z.strictObject({});
@@ -59,6 +62,7 @@ export const MCP_TOOLS: readonly McpTool[] = [
     input: searchRestaurantsInput,
     output: SearchResponseSchema,
     run: (a) => searchRestaurants(args(a)),
+    throttle: "search",
   },
   {
     name: "get_restaurant_menu",

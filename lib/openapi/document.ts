@@ -26,6 +26,7 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   payload_too_large: "The request body is larger than the endpoint accepts (64 KB)",
   rate_limited: "Too many requests; back off for Retry-After seconds and retry",
   internal_error: "A failure on the service side; safe to retry",
+  service_unavailable: "The service cannot serve right now (database unreachable or not migrated); retry after Retry-After seconds",
 };
 
 const ifNoneMatch = z
@@ -40,7 +41,7 @@ function errorResponse(codes: ErrorCode[]) {
   const schema = codes.length === 1 ? errorRef(codes[0]) : z.union(codes.map(errorRef) as unknown as [z.ZodType, z.ZodType, ...z.ZodType[]]);
   return {
     description: codes.map((c) => `${c}: ${ERROR_MEANINGS[c]}`).join(". "),
-    headers: errorHeaders(),
+    headers: errorHeaders(codes.includes("service_unavailable") ? "retryAfter" : null),
     content: { "application/json": { schema } },
   };
 }
@@ -49,12 +50,12 @@ function restOperation(op: RestOperation): ZodOpenApiOperationObject {
   const responses: ZodOpenApiResponsesObject = {
     "200": {
       description: op.response.description,
-      headers: successHeaders(op.response.policy),
+      headers: successHeaders(op.response.policy, Boolean(op.throttled)),
       content: { "application/json": { schema: op.response.schema } },
     },
   };
   if (op.method === "get") {
-    responses["304"] = { description: "Not Modified: the If-None-Match ETag still matches; no body", headers: successHeaders(op.response.policy) };
+    responses["304"] = { description: "Not Modified: the If-None-Match ETag still matches; no body", headers: successHeaders(op.response.policy, Boolean(op.throttled)) };
   }
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of op.errors) {
@@ -62,7 +63,7 @@ function restOperation(op: RestOperation): ZodOpenApiOperationObject {
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) responses[String(status) as "400"] = errorResponse(codes);
-  responses["429"] = { $ref: "#/components/responses/RateLimited" };
+  if (op.throttled) responses["429"] = { $ref: "#/components/responses/RateLimited" };
   responses["500"] = { $ref: "#/components/responses/InternalError" };
 
   return {
@@ -104,7 +105,7 @@ function infoDescription(): string {
     "- **Methods.** Read endpoints accept `GET` and `HEAD` (food-cost also `POST`); any other method is 405 `method_not_allowed` with an `Allow` header.",
     "- **Conditional requests.** Every successful response has an `ETag`; send it in `If-None-Match` to get 304 Not Modified.",
     `- **Caching** (\`s-maxage\`): directory and plan data 24 hours, search 60 seconds, one menu 5 minutes, tool results 24 hours (except the Wi-Fi QR answer, which echoes its password: \`${CACHE_POLICIES.secret}\`); errors \`${CACHE_POLICIES.noStore}\`.`,
-    "- **No published quota.** Cache responses and avoid heavy search traffic; throttling, if introduced, is 429 `rate_limited` with `Retry-After`, never silent.",
+    "- **No published quota; search is throttled.** Restaurant search (this API and the MCP tool `search_restaurants`, one budget) is limited per client address: every answer carries `RateLimit-Policy` and `RateLimit` (draft-ietf-httpapi-ratelimit-headers), and going over is 429 `rate_limited` with `Retry-After`, never silent. Menus, directories, plans and tools are never throttled. Cache responses and avoid heavy search traffic.",
     "- **Only published data.** Serialization is an allowlist of published fields: no account, owner, guest or analytics data.",
     "",
     "## Errors",
@@ -149,7 +150,7 @@ function generate(): OpenApiDocument {
       responses: {
         RateLimited: {
           description: `rate_limited: ${ERROR_MEANINGS.rate_limited}`,
-          headers: errorHeaders("retryAfter"),
+          headers: errorHeaders("rateLimited"),
           content: { "application/json": { schema: ERROR_BODY_SCHEMAS.rate_limited } },
         },
         InternalError: {
