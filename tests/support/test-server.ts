@@ -15,6 +15,8 @@ export const PRIVATE_MARKER = "PRIVATE-MARKER";
 export interface TestServer {
   baseUrl: string;
   databaseUrl: string;
+  /** the `npm start` process (scripts/start.mjs), for tests that signal it */
+  child: ChildProcess;
   stop(): Promise<void>;
 }
 
@@ -52,11 +54,16 @@ function tsx(args: string[], env: NodeJS.ProcessEnv) {
   if (result.status !== 0) throw new Error(`tsx ${args.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
 }
 
-export async function startTestServer(options: { extraEnv?: Record<string, string> } = {}): Promise<TestServer> {
+/**
+ * extraEnv: settings of this server (RATE_LIMIT_PER_MINUTE, …). postgresUrl: the PostgreSQL server
+ * to make the scratch database on; TEST_POSTGRES_URL by default, "" for SQLite.
+ */
+export async function startTestServer(options: { extraEnv?: Record<string, string>; postgresUrl?: string } = {}): Promise<TestServer> {
   const dir = mkdtempSync(path.join(tmpdir(), "menu-test-"));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const postgres = process.env.TEST_POSTGRES_URL ? await scratchPostgres(process.env.TEST_POSTGRES_URL) : undefined;
+  const postgresUrl = options.postgresUrl ?? process.env.TEST_POSTGRES_URL;
+  const postgres = postgresUrl ? await scratchPostgres(postgresUrl) : undefined;
   const databaseUrl = postgres?.url ?? `file:${path.join(dir, "test.db")}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -99,6 +106,7 @@ export async function startTestServer(options: { extraEnv?: Record<string, strin
   return {
     baseUrl,
     databaseUrl,
+    child,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once("exit", r));
