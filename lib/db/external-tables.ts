@@ -18,5 +18,6 @@ export const RATE_LIMIT_TABLE = "RateLimit";
 
 export const EXTERNAL_TABLES: Record<DatabaseKind, string[]> = {
   sqlite: [SQLITE_SEARCH_TABLE, ...["config", "data", "docsize", "idx"].map((s) => `${SQLITE_SEARCH_TABLE}_${s}`)],
-  postgresql: [RATE_LIMIT_TABLE],
+  // PostgreSQL wants schema-qualified names here.
+  postgresql: [`public.${RATE_LIMIT_TABLE}`],
 };
