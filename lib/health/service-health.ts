@@ -7,13 +7,13 @@ import { ApiError } from "../http/api-errors";
 
 export const LivenessSchema = z.strictObject({ status: z.literal("ok").describe("The process is up and answering") }).describe("Liveness");
 
-const ChecksSchema = z.strictObject({
+export const ReadinessChecksSchema = z.strictObject({
   database: z.enum(["ok", "unreachable"]).describe("A query on the primary database answered within 2 seconds"),
   migrations: z.enum(["ok", "pending", "unknown"]).describe("Every committed migration is applied (unknown when the database could not be asked)"),
 });
 
 export const ReadinessSchema = z
-  .strictObject({ status: z.literal("ready").describe("The service can serve from its database"), checks: ChecksSchema })
+  .strictObject({ status: z.literal("ready").describe("The service can serve from its database"), checks: ReadinessChecksSchema })
   .describe("Readiness");
 
 export function liveness(): z.infer<typeof LivenessSchema> {

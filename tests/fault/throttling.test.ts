@@ -4,6 +4,7 @@
 // On SQLite (in-process store) and, when FAULT_POSTGRES_URL is set (CI), on PostgreSQL, where the
 // counters must be in the shared table "RateLimit".
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DocumentValidator } from "../openapi/document-validator";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 const BUDGET = 5;
@@ -39,12 +40,14 @@ if (process.env.FAULT_POSTGRES_URL) engines.push(["PostgreSQL, shared store", pr
 
 describe.each(engines)("throttling on %s", (_engine, postgresUrl) => {
   let server: TestServer;
+  let documented: DocumentValidator;
 
   beforeAll(async () => {
     server = await startTestServer({
       postgresUrl,
       extraEnv: { RATE_LIMIT_PER_MINUTE: String(BUDGET), TRUSTED_PROXY_HEADERS: CLIENT_HEADER },
     });
+    documented = new DocumentValidator(await (await fetch(`${server.baseUrl}/openapi.json`)).json());
   });
   afterAll(() => server?.stop());
 
@@ -71,6 +74,10 @@ describe.each(engines)("throttling on %s", (_engine, postgresUrl) => {
     expect(refused.headers.get("ratelimit")).toBe(`"search";r=0;t=${retryAfter}`);
     expect(refused.json).toMatchObject({ error: "rate_limited", status: 429 });
     expect(Object.keys(refused.json).sort()).toEqual(["documentation", "error", "hint", "message", "specification", "status"]);
+    // Both answers as /openapi.json publishes them (headers included).
+    expect(documented.checkOperationResponse("/api/public/restaurants", "get", refused).problems).toEqual([]);
+    const last = await search(server, "documented", { [CLIENT_HEADER]: "198.51.100.11" });
+    expect(documented.checkOperationResponse("/api/public/restaurants", "get", last).problems).toEqual([]);
   });
 
   it("keeps counting a client whatever untrusted proxy headers it sends, and other clients apart", async () => {
@@ -96,6 +103,7 @@ describe.each(engines)("throttling on %s", (_engine, postgresUrl) => {
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     expect(refused.headers.get("ratelimit-policy")).toBe(`"search";q=${BUDGET};w=60`);
     expect(refused.json).toMatchObject({ jsonrpc: "2.0", id: "call-1", error: { code: -32029, data: { error: "rate_limited", status: 429 } } });
+    expect(documented.checkOperationResponse("/api/mcp", "post", refused).problems).toEqual([]);
 
     // Tools that are not a search are not throttled, not even for this client.
     const menu = await toolCall(server, "get_restaurant_menu", { slug: "zunfthaus-am-see" }, client);

@@ -93,6 +93,13 @@ describe("read endpoints", () => {
   });
 });
 
+describe("health probes", () => {
+  it.each(["/api/health", "/api/health/ready"])("GET %s: 200 and 304, never stored", async (p) => {
+    const ok = await successAndNotModified(p, p);
+    expect(ok.headers.get("cache-control")).toBe("no-store");
+  });
+});
+
 describe("tools", () => {
   it("GET food-cost: 200 for the example, 304, 400 for bad input", async () => {
     const p = "/api/public/tools/food-cost";
@@ -206,9 +213,11 @@ describe("answers that belong to no operation", () => {
 });
 
 describe("coverage", () => {
-  // 429: nothing throttles yet; 500: no failure can be provoked from outside; 403 on /api/mcp: only a
-  // request with a foreign Host header reaches it, which fetch cannot send (tests/mcp covers it).
-  const NOT_PROVOKABLE = new Set(["429", "500", "POST /api/mcp 403"]);
+  // 429: this server has the default budget, which the suite stays under (tests/fault provokes it
+  // and checks it against the document); 503 of the readiness probe: this server's database is
+  // healthy (tests/fault again); 500: no failure can be provoked from outside; 403 on /api/mcp:
+  // only a request with a foreign Host header reaches it, which fetch cannot send (tests/mcp).
+  const NOT_PROVOKABLE = new Set(["429", "500", "POST /api/mcp 403", "GET /api/health/ready 503"]);
 
   it("every documented status of every operation was seen live in this file", () => {
     const missing: string[] = [];
