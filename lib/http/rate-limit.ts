@@ -33,6 +33,12 @@ export function rateLimitPerMinute(setting = process.env.RATE_LIMIT_PER_MINUTE):
   return n;
 }
 
+/** Reads RATE_LIMIT_PER_MINUTE and TRUSTED_PROXY_HEADERS; throws on a malformed value (checked at start-up). */
+export function checkThrottleSettings(): void {
+  rateLimitPerMinute();
+  parseTrustedProxyHeaders(process.env.TRUSTED_PROXY_HEADERS);
+}
+
 /** The response fields for one decision; `retryAfter` only on a refusal. */
 export function rateLimitFields(policy: RateLimitPolicy, limit: number, remaining: number, msBeforeReset: number, refused: boolean): Record<string, string> {
   const reset = Math.max(1, Math.ceil(msBeforeReset / 1000));
