@@ -2,6 +2,7 @@
 // the one before an import or the one after it, never a mix or a menu half written. The two
 // versions differ in every description and in the number of dishes. In-process caches are off
 // (MENU_CACHE_TTL_MS=0), so every read reaches the database while the imports write to it.
+// On SQLite and, when FAULT_POSTGRES_URL is set (CI), on PostgreSQL.
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIXTURE, startTestServer, type TestServer } from "../support/test-server";
@@ -27,10 +28,13 @@ function itemCount(data: any, slug: string): number {
   return restaurant.categories.reduce((n: number, c: any) => n + c.items.length, 0);
 }
 
-describe("imports while readers read the same restaurants", () => {
+const engines: Array<[string, string]> = [["SQLite", ""]];
+if (process.env.FAULT_POSTGRES_URL) engines.push(["PostgreSQL", process.env.FAULT_POSTGRES_URL]);
+
+describe.each(engines)("imports while readers read the same restaurants (%s)", (_engine, postgresUrl) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ postgresUrl: "", extraEnv: { MENU_CACHE_TTL_MS: "0" } });
+    server = await startTestServer({ postgresUrl, extraEnv: { MENU_CACHE_TTL_MS: "0" } });
     // The importer runs in this process, against the server's database.
     process.env.DATABASE_URL = server.databaseUrl;
   });
