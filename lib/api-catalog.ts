@@ -132,6 +132,22 @@ export const API_ENDPOINTS: Endpoint[] = [
     example: "/api/mcp",
     cache: "noStore",
   },
+  {
+    path: "/api/health",
+    methods: ["GET"],
+    summary: "Liveness probe: 200 {\"status\":\"ok\"} while the process answers; asks nothing of the database.",
+    parameters: [],
+    example: "/api/health",
+    cache: "noStore",
+  },
+  {
+    path: "/api/health/ready",
+    methods: ["GET"],
+    summary: "Readiness probe: 200 when the database answers and is fully migrated, otherwise 503 service_unavailable with the failed checks.",
+    parameters: [],
+    example: "/api/health/ready",
+    cache: "noStore",
+  },
 ];
 
 /** Absolute URL of every endpoint, for 404 bodies. */
@@ -179,7 +195,8 @@ export function apiIndex(exampleSlug?: string) {
       cors: "Access-Control-Allow-Origin: * on every response; OPTIONS preflight answers 204.",
       conditionalRequests: "Every successful GET has an ETag; send If-None-Match to get 304 Not Modified.",
       methods: "Read endpoints accept GET and HEAD (and OPTIONS); anything else is 405 method_not_allowed with an Allow header.",
-      rateLimits: "No published quota. Cache responses and avoid heavy search traffic; throttling, if introduced, is 429 rate_limited.",
+      rateLimits:
+        "No published quota. Restaurant search (this API and the MCP tool search_restaurants, one budget) is throttled per client address: its answers carry RateLimit-Policy and RateLimit fields (draft-ietf-httpapi-ratelimit-headers); over the budget it is 429 rate_limited with Retry-After. Menus, directories, plans and tools are never throttled. Cache responses and avoid heavy search traffic.",
     },
   };
 }

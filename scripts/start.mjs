@@ -6,10 +6,13 @@
 //      node:http front (lib/http/request-front.mjs) for the requests Next answers itself with
 //      empty, text or HTML bodies: malformed percent-encoding, trailing slashes under /api,
 //      methods it does not route, unparseable requests
+//   5. on SIGTERM/SIGINT a graceful stop: no new connections, requests in flight answered (with
+//      Connection: close) for at most 10 s, database pools closed, exit 0
 // `npm run dev` does the same with Next's dev server; `npm run build` (--build) only builds, and
 // records what it built from, so the next `npm start` does not build again.
 import { spawnSync } from "node:child_process";
 import { createServer } from "node:http";
+import net from "node:net";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -37,7 +40,7 @@ function sourceStamp() {
       hash.update(p).update(readFileSync(p));
     }
   };
-  for (const p of ["app", "lib", "public", "middleware.ts", "next.config.ts", "tsconfig.json", "package-lock.json", "prisma/schema.prisma"]) walk(p);
+  for (const p of ["app", "lib", "public", "middleware.ts", "instrumentation.ts", "next.config.ts", "tsconfig.json", "package-lock.json", "prisma/schema.prisma"]) walk(p);
   return hash.digest("hex");
 }
 
@@ -73,14 +76,26 @@ if (!dev) {
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 const { default: next } = await import("next");
 const { prepareRequest, malformedRequestResponse } = await import("../lib/http/request-front.mjs");
+// Stamps each request with its TCP peer for the throttle, before any request can arrive.
+(await import("../lib/http/client-address-tap.mjs")).installClientAddressTap();
 const app = next({ dev, dir: root, hostname, port: Number(port) });
 const handle = app.getRequestHandler();
 await app.prepare();
 
+let draining = false;
+const inFlight = new Set();
 const server = createServer((req, res) => {
+  inFlight.add(res);
+  res.on("close", () => inFlight.delete(res));
+  if (draining) res.setHeader("Connection", "close");
   prepareRequest(req);
   handle(req, res);
 });
+// The HTML handler fetches the App Router's render over loopback (lib/pages/internal-render.ts):
+// on a listener of its own, which stays open while the public one drains.
+const internal = createServer(handle);
+await new Promise((resolve) => internal.listen(0, "127.0.0.1", resolve));
+process.env.INTERNAL_ORIGIN ||= `http://127.0.0.1:${internal.address().port}`;
 // Requests Node cannot parse never reach a route: answer them in the API's error format.
 server.on("clientError", (error, socket) => {
   if (socket.writable && !socket.destroyed) socket.end(malformedRequestResponse(process.env.PUBLIC_BASE_URL || `http://localhost:${port}`));
@@ -90,9 +105,24 @@ server.keepAliveTimeout = 65_000;
 server.listen(Number(port), hostname, () => {
   console.log(`Menu service ${dev ? "(dev) " : ""}listening on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`);
 });
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, () => {
-    server.close(() => process.exit(0));
-    setTimeout(() => process.exit(0), 3000).unref();
-  });
+
+async function stop() {
+  if (draining) return;
+  draining = true;
+  for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
+  // net.Server's close, not http.Server's: that one also drops idle keep-alive connections at
+  // once, racing a request the client may be sending on one. They are closed a second later,
+  // when a busy client has had its Connection: close answer.
+  const drained = new Promise((resolve) => net.Server.prototype.close.call(server, resolve));
+  const idle = setInterval(() => server.closeIdleConnections(), 1000);
+  const deadline = setTimeout(() => server.closeAllConnections(), 10_000);
+  await drained;
+  clearInterval(idle);
+  clearTimeout(deadline);
+  internal.closeAllConnections();
+  internal.close();
+  // Database pools (lib/db/shutdown-hooks.ts).
+  await Promise.allSettled([...(globalThis[Symbol.for("menu-service.shutdown-hooks")] ?? [])].map((close) => close()));
+  process.exit(0);
 }
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, stop);

@@ -1,6 +1,6 @@
 // npm test — the whole suite, in order of cost. Stops at the first failing stage.
 //   typecheck → unit (vitest, lib/**/*.test.ts) → HTTP + MCP (vitest against the built app)
-//   → OpenAPI lint → floods of distinct URLs (tests/flood) → the same on PostgreSQL → browser (Playwright in Debian's Chromium) → MCP conformance
+//   → OpenAPI lint → floods of distinct URLs (tests/flood) → the same on PostgreSQL → faults (database outage, throttling, shutdown, imports under reads) → browser (Playwright in Debian's Chromium) → MCP conformance
 // `npm test -- <stage>…` runs only the named stages.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -34,6 +34,9 @@ const stages = [
     env: { TEST_POSTGRES_URL: postgresUrl },
     when: postgresAvailable,
   },
+  // Faults, each file on servers of its own: throttling at a low budget (also on PostgreSQL, the
+  // shared store, when TEST_POSTGRES_URL is set), SIGTERM under load, imports while readers read.
+  { name: "fault", cmd: [bin("vitest"), "run", "--config", "tests/vitest.fault.config.ts", ...vitestReport("fault")], env: { FAULT_POSTGRES_URL: postgresUrl } },
   { name: "browser", cmd: [bin("playwright"), "test", "--config", "tests/playwright.config.ts"], when: () => existsSync(path.join(root, "tests/playwright.config.ts")) },
   { name: "conformance", cmd: [process.execPath, "tests/mcp-conformance/run.mjs"], when: () => existsSync(path.join(root, "tests/mcp-conformance/run.mjs")) },
 ];
@@ -70,7 +73,7 @@ for (const stage of stages) {
 // Vitest's JSON reports and Playwright's (tests/playwright.config.ts writes test-reports/browser.json).
 let passed = 0;
 let failedTests = 0;
-for (const name of ["unit", "http", "flood", "postgres", "browser", "conformance"]) {
+for (const name of ["unit", "http", "flood", "postgres", "fault", "browser", "conformance"]) {
   const file = path.join(reports, `${name}.json`);
   if (!existsSync(file)) continue;
   const report = JSON.parse(readFileSync(file, "utf8"));

@@ -24,8 +24,19 @@ import {
   type SearchResultRow,
 } from "../serializers/restaurant";
 
+/**
+ * One menu is several queries (restaurant, categories, items), read in one transaction: an import
+ * committing between them would otherwise produce a menu half old, half new — the old restaurant
+ * row with the new categories, or old categories whose items are gone
+ * (tests/fault/import-while-reading.test.ts). PostgreSQL's default READ COMMITTED takes a snapshot
+ * per statement, REPEATABLE READ one for the whole transaction; SQLite's are serializable.
+ * readDb(): on a replica when there are any (a transaction would otherwise go to the primary).
+ */
 export async function findPublishedRestaurant(slug: string): Promise<RestaurantRow | null> {
-  return db().restaurant.findFirst({ where: { slug, ...publishedRestaurantWhere }, select: restaurantSelect });
+  const client = readDb();
+  const snapshot = databaseKind() === "postgresql" ? { isolationLevel: "RepeatableRead" as never } : undefined;
+  // Interactive: Prisma runs a batch of one query without a transaction.
+  return client.$transaction((tx) => tx.restaurant.findFirst({ where: { slug, ...publishedRestaurantWhere }, select: restaurantSelect }), snapshot);
 }
 
 /**

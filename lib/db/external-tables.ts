@@ -8,13 +8,16 @@
 // A later migration that redefines the "Restaurant" table (SQLite's table rebuild) drops those
 // triggers with it and must create them again: tests/db/search-index.test.ts fails if it does not.
 //
-// PostgreSQL needs none: its search index (pg_trgm GIN on "searchText") is modelled in the derived
-// schema (see lib/db/derive-postgresql-schema.mjs).
+// PostgreSQL: its search index (pg_trgm GIN on "searchText") is modelled in the derived schema
+// (see lib/db/derive-postgresql-schema.mjs). RateLimit is the throttle's shared store, in the
+// layout of rate-limiter-flexible (migration 20261124180000_rate_limit, lib/http/rate-limit.ts).
 import type { DatabaseKind } from "./database-url";
 
 export const SQLITE_SEARCH_TABLE = "RestaurantSearch";
+export const RATE_LIMIT_TABLE = "RateLimit";
 
 export const EXTERNAL_TABLES: Record<DatabaseKind, string[]> = {
   sqlite: [SQLITE_SEARCH_TABLE, ...["config", "data", "docsize", "idx"].map((s) => `${SQLITE_SEARCH_TABLE}_${s}`)],
-  postgresql: [],
+  // PostgreSQL wants schema-qualified names here.
+  postgresql: [`public.${RATE_LIMIT_TABLE}`],
 };

@@ -12,6 +12,7 @@ import { readReplicas } from "@prisma/extension-read-replicas";
 import { PrismaClient } from "./generated/client";
 import { PrismaClient as PrismaClientPg } from "./generated-pg/client";
 import { databaseKind, databaseUrl, sqlitePath } from "./database-url";
+import { onShutdown } from "./shutdown-hooks";
 
 export type Db = InstanceType<typeof PrismaClient>;
 
@@ -63,7 +64,11 @@ function createClient(): Db {
 const globalForPrisma = globalThis as unknown as { menuPrisma?: Db };
 
 export function db(): Db {
-  return (globalForPrisma.menuPrisma ??= createClient());
+  if (!globalForPrisma.menuPrisma) {
+    globalForPrisma.menuPrisma = createClient();
+    onShutdown(disconnectDb);
+  }
+  return globalForPrisma.menuPrisma;
 }
 
 /** The client for a raw read query: a replica when there are any (model reads are routed already). */

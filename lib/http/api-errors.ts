@@ -11,7 +11,7 @@ export const ERROR_CODES = {
   payload_too_large: { status: 413, hint: "Send a smaller request body." },
   rate_limited: { status: 429, hint: "Too many requests: wait for the Retry-After seconds, then retry; cache responses." },
   internal_error: { status: 500, hint: "A failure on the service side; it is safe to retry." },
-  service_unavailable: { status: 503, hint: "The service is at capacity: wait for the Retry-After seconds, then retry." },
+  service_unavailable: { status: 503, hint: "The service cannot serve this right now (at capacity, or its database unreachable); retry after the Retry-After seconds." },
 } as const satisfies Record<string, { status: number; hint: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

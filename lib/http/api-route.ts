@@ -14,7 +14,7 @@ export type Handler = (request: Request, params: RouteParams) => Promise<Respons
 type NextContext = { params: Promise<RouteParams> };
 type NextHandler = (request: Request, context: NextContext) => Promise<Response>;
 
-const EXPOSED_HEADERS = "ETag, Link, Allow, Retry-After, Cache-Status, Content-Length, X-Markdown-Tokens";
+const EXPOSED_HEADERS = "ETag, Link, Allow, Retry-After, RateLimit, RateLimit-Policy, Cache-Status, Content-Length, X-Markdown-Tokens";
 export const CORS_ALLOWED_HEADERS = "Accept, Content-Type, If-None-Match, If-Modified-Since, Cache-Control";
 
 function withCors(headers: Headers): Headers {

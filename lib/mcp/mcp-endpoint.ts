@@ -15,9 +15,11 @@ import {
 } from "@modelcontextprotocol/server";
 import { ApiError, errorBody } from "../http/api-errors";
 import { errorResponse, requestMethod } from "../http/api-route";
+import { consumeRateLimit } from "../http/rate-limit";
 import { MAX_JSON_BODY_BYTES, readBodyText } from "../http/read-json-body";
 import { publicBaseUrl } from "../site-urls";
 import { createMcpServer } from "./mcp-server";
+import { findTool } from "./tools";
 
 export const MCP_ALLOW = "POST, OPTIONS";
 
@@ -33,10 +35,11 @@ export const MCP_REQUEST_HEADERS = [
   "Authorization",
 ];
 
-const EXPOSED_HEADERS = "Mcp-Session-Id, MCP-Protocol-Version, WWW-Authenticate, Allow, Content-Length";
+const EXPOSED_HEADERS = "Mcp-Session-Id, MCP-Protocol-Version, WWW-Authenticate, Allow, Retry-After, RateLimit, RateLimit-Policy, Content-Length";
 
-function withCors(response: Response): Response {
+function withCors(response: Response, extraHeaders: Record<string, string> = {}): Response {
   const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(extraHeaders)) headers.set(name, value);
   headers.set("Access-Control-Allow-Origin", "*");
   headers.set("Access-Control-Expose-Headers", EXPOSED_HEADERS);
   if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
@@ -53,8 +56,8 @@ function rpcError(httpStatus: number, code: number, message: string, id: JsonRpc
 }
 
 /** An HTTP-level refusal of a POST: a JSON-RPC error whose data is the API's error object. */
-function rpcApiError(error: ApiError, code: number): Response {
-  const response = rpcError(error.status, code, error.message, null, errorBody(error));
+function rpcApiError(error: ApiError, code: number, id: JsonRpcId = null): Response {
+  const response = rpcError(error.status, code, error.message, id, errorBody(error));
   for (const [name, value] of Object.entries(error.options.headers ?? {})) response.headers.set(name, value);
   return response;
 }
@@ -182,10 +185,33 @@ export function mcpMethodNotAllowed(request: Request): Response {
 }
 
 export async function handleMcpPost(request: Request): Promise<Response> {
-  return withCors(await servePost(request));
+  const rateLimit: Record<string, string> = {};
+  return withCors(await servePost(request, rateLimit), rateLimit);
 }
 
-async function servePost(request: Request): Promise<Response> {
+/** JSON-RPC code of a throttled tools/call (implementation-defined server error); error.data.error is "rate_limited". */
+export const RATE_LIMITED_RPC_CODE = -32029;
+
+/**
+ * A tools/call of a throttled tool counts against the same budget as its REST twin. Returns the
+ * refusal, or undefined and fills `fields` with the RateLimit fields for the answer.
+ */
+async function throttleToolCall(request: Request, message: Record<string, unknown>, fields: Record<string, string>): Promise<Response | undefined> {
+  if (message.method !== "tools/call") return undefined;
+  const name = (message.params as Record<string, unknown> | undefined)?.name;
+  const policy = typeof name === "string" ? findTool(name)?.throttle : undefined;
+  if (!policy) return undefined;
+  try {
+    Object.assign(fields, await consumeRateLimit(request, policy));
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const id = typeof message.id === "string" || typeof message.id === "number" ? message.id : null;
+    return rpcApiError(error, RATE_LIMITED_RPC_CODE, id);
+  }
+}
+
+async function servePost(request: Request, rateLimit: Record<string, string>): Promise<Response> {
   const badHost = rejectedHost(request);
   if (badHost) return rpcError(403, -32000, `Forbidden: ${badHost}`);
 
@@ -207,6 +233,8 @@ async function servePost(request: Request): Promise<Response> {
   }
   const invalid = envelopeError(message);
   if (invalid) return invalid;
+  const throttled = await throttleToolCall(request, message as Record<string, unknown>, rateLimit);
+  if (throttled) return throttled;
 
   // Clients differ in what they send; the SDK's transports expect the full Streamable HTTP header
   // set (and answer 406/415 otherwise). The answer is JSON either way.

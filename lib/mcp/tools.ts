@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { listCuisineDirectory } from "../directory/list-cuisine-directory";
 import { ERROR_CODES, type ErrorCode } from "../http/api-errors";
+import type { RateLimitPolicy } from "../http/rate-limit";
 import { listLocations } from "../directory/list-locations";
 import { getRestaurantMenu, getRestaurantMenuInput } from "../restaurants/get-restaurant-menu";
 import { searchRestaurants, searchRestaurantsPublishedInput } from "../restaurants/search-restaurants";
@@ -32,6 +33,8 @@ export interface McpTool {
   run(args: unknown): Promise<Record<string, unknown>>;
   /** Pictures of the result for clients that show images (content blocks beside the JSON text). */
   images?(result: Record<string, unknown>): Promise<{ data: string; mimeType: "image/png" }[]>;
+  /** The throttle its REST twin counts against (lib/http/rate-limit.ts); unthrottled when absent. */
+  throttle?: RateLimitPolicy;
 }
 
 /** The QR tools' picture: the payload's code as a PNG. */
@@ -65,6 +68,7 @@ export const MCP_TOOLS: readonly McpTool[] = [
     input: searchRestaurantsPublishedInput,
     output: SearchResponseSchema,
     run: (a) => searchRestaurants(args(a)),
+    throttle: "search",
   },
   {
     name: "get_restaurant_menu",

@@ -151,22 +151,27 @@ describe("parameters carry their rules", () => {
 });
 
 describe("responses", () => {
-  it("every operation documents its error codes, 429 and 500, each with an error schema and no-store", () => {
+  it("every operation documents its error codes and 500, each with an error schema and no-store; 429 exactly where throttled", () => {
     for (const spec of REST_OPERATIONS) {
       const op = doc.paths[spec.path][spec.method];
       for (const code of spec.errors) {
-        if (code === "service_unavailable") {
-          // load shedding: the shared response, with Retry-After
-          expect(op.responses["503"].$ref).toBe("#/components/responses/ServiceUnavailable");
-          continue;
-        }
         const response = op.responses[String(ERROR_CODES[code].status)];
         expect(JSON.stringify(response.content["application/json"].schema), `${spec.operationId} ${code}`).toContain(`#/components/schemas/${pascal(code)}`);
         expect(response.headers["Cache-Control"].$ref).toBe("#/components/headers/Cache-Control.noStore");
+        // 503 (load shedding, readiness) always says when to come back
+        if (code === "service_unavailable") expect(response.headers["Retry-After"], spec.operationId).toBeDefined();
       }
-      expect(op.responses["429"].$ref).toBe("#/components/responses/RateLimited");
+      if (spec.throttled) {
+        expect(op.responses["429"].$ref, spec.operationId).toBe("#/components/responses/RateLimited");
+        expect(Object.keys(op.responses["200"].headers), spec.operationId).toEqual(expect.arrayContaining(["RateLimit-Policy", "RateLimit"]));
+      } else {
+        expect(op.responses["429"], spec.operationId).toBeUndefined();
+      }
       expect(op.responses["500"].$ref).toBe("#/components/responses/InternalError");
     }
+    expect(REST_OPERATIONS.filter((op) => op.throttled).map((op) => op.operationId)).toEqual(["searchRestaurants"]);
+    const rateLimited = doc.components!.responses!.RateLimited as any;
+    expect(Object.keys(rateLimited.headers)).toEqual(expect.arrayContaining(["Retry-After", "RateLimit-Policy", "RateLimit"]));
   });
 
   it("success responses carry the cache policy the handler sends, ETag and CORS; GETs document 304", () => {

@@ -26,7 +26,7 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   payload_too_large: "The request body is larger than the endpoint accepts (64 KB)",
   rate_limited: "Too many requests; back off for Retry-After seconds and retry",
   internal_error: "A failure on the service side; safe to retry",
-  service_unavailable: "The service is at capacity (too many searches or page renders at once); retry after Retry-After seconds",
+  service_unavailable: "The service cannot serve this right now: too many searches or page renders at once, or its database unreachable or not migrated; retry after Retry-After seconds",
 };
 
 const ifNoneMatch = z
@@ -41,7 +41,7 @@ function errorResponse(codes: ErrorCode[]) {
   const schema = codes.length === 1 ? errorRef(codes[0]) : z.union(codes.map(errorRef) as unknown as [z.ZodType, z.ZodType, ...z.ZodType[]]);
   return {
     description: codes.map((c) => `${c}: ${ERROR_MEANINGS[c]}`).join(". "),
-    headers: errorHeaders(),
+    headers: errorHeaders(codes.includes("service_unavailable") ? "retryAfter" : null),
     content: { "application/json": { schema } },
   };
 }
@@ -50,16 +50,15 @@ function restOperation(op: RestOperation): ZodOpenApiOperationObject {
   const responses: ZodOpenApiResponsesObject = {
     "200": {
       description: op.response.description,
-      headers: successHeaders(op.response.policy),
+      headers: successHeaders(op.response.policy, Boolean(op.throttled)),
       content: { "application/json": { schema: op.response.schema } },
     },
   };
   if (op.method === "get") {
-    responses["304"] = { description: "Not Modified: the If-None-Match ETag still matches; no body", headers: successHeaders(op.response.policy) };
+    responses["304"] = { description: "Not Modified: the If-None-Match ETag still matches; no body", headers: successHeaders(op.response.policy, Boolean(op.throttled)) };
   }
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of op.errors) {
-    if (code === "service_unavailable") continue;
     const status = ERROR_CODES[code].status;
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
@@ -69,9 +68,8 @@ function restOperation(op: RestOperation): ZodOpenApiOperationObject {
   for (const [status, codes] of [...byStatus, [405, []] as [number, ErrorCode[]]].sort(([a], [b]) => a - b)) {
     responses[String(status) as "400"] = status === 405 ? { $ref: "#/components/responses/MethodNotAllowed" } : errorResponse(codes);
   }
-  responses["429"] = { $ref: "#/components/responses/RateLimited" };
+  if (op.throttled) responses["429"] = { $ref: "#/components/responses/RateLimited" };
   responses["500"] = { $ref: "#/components/responses/InternalError" };
-  if (op.errors.includes("service_unavailable")) responses["503"] = { $ref: "#/components/responses/ServiceUnavailable" };
 
   return {
     operationId: op.operationId,
@@ -112,7 +110,7 @@ function infoDescription(): string {
     "- **Methods.** Read endpoints accept `GET` and `HEAD` (food-cost also `POST`); any other method is 405 `method_not_allowed` with an `Allow` header.",
     "- **Conditional requests.** Every successful response has an `ETag`; send it in `If-None-Match` to get 304 Not Modified.",
     `- **Caching** (\`s-maxage\`): directory and plan data 24 hours, search 60 seconds, one menu 5 minutes, tool results 24 hours (except the Wi-Fi QR answer, which echoes its password: \`${CACHE_POLICIES.secret}\`); errors \`${CACHE_POLICIES.noStore}\`.`,
-    "- **No published quota.** Cache responses and avoid heavy search traffic; throttling, if introduced, is 429 `rate_limited` with `Retry-After`, never silent.",
+    "- **No published quota; search is throttled.** Restaurant search (this API and the MCP tool `search_restaurants`, one budget) is limited per client address: every answer carries `RateLimit-Policy` and `RateLimit` (draft-ietf-httpapi-ratelimit-headers), and going over is 429 `rate_limited` with `Retry-After`, never silent. Menus, directories, plans and tools are never throttled. Cache responses and avoid heavy search traffic.",
     "- **Only published data.** Serialization is an allowlist of published fields: no account, owner, guest or analytics data.",
     "",
     "## Errors",
@@ -157,18 +155,13 @@ function generate(): OpenApiDocument {
       responses: {
         RateLimited: {
           description: `rate_limited: ${ERROR_MEANINGS.rate_limited}`,
-          headers: errorHeaders("retryAfter"),
+          headers: errorHeaders("rateLimited"),
           content: { "application/json": { schema: ERROR_BODY_SCHEMAS.rate_limited } },
         },
         InternalError: {
           description: `internal_error: ${ERROR_MEANINGS.internal_error}`,
           headers: errorHeaders("retryAfter"),
           content: { "application/json": { schema: ERROR_BODY_SCHEMAS.internal_error } },
-        },
-        ServiceUnavailable: {
-          description: `service_unavailable: ${ERROR_MEANINGS.service_unavailable}`,
-          headers: errorHeaders("retryAfter"),
-          content: { "application/json": { schema: ERROR_BODY_SCHEMAS.service_unavailable } },
         },
         MethodNotAllowed: {
           description: `method_not_allowed, for any method this operation's path does not list: ${ERROR_MEANINGS.method_not_allowed}`,

@@ -6,6 +6,8 @@
 import { z } from "zod";
 import type { ErrorCode } from "../http/api-errors";
 import type { CachePolicy } from "../http/cache-policy";
+import type { RateLimitPolicy } from "../http/rate-limit";
+import { LivenessSchema, ReadinessSchema } from "../health/service-health";
 import { getRestaurantMenuInput } from "../restaurants/get-restaurant-menu";
 import { SEARCH_LIMIT, SEARCH_LIMIT_RULE, searchRestaurantsInput } from "../restaurants/search-restaurants";
 import { CuisinesSchema, LocationsSchema, PlansSchema, RestaurantSchema, SearchResponseSchema } from "../serializers/public-schemas";
@@ -21,6 +23,7 @@ export const TAGS = [
   { name: "Plans", description: "Subscription plans, prices and the limits the service enforces." },
   { name: "Tools", description: "Pure utility calculators for restaurant owners: same input, same output." },
   { name: "Tool server", description: "The Model Context Protocol tool server (JSON-RPC 2.0 over HTTP)." },
+  { name: "Health", description: "Probes for containers and load balancers; never cached." },
 ] as const;
 
 export type TagName = (typeof TAGS)[number]["name"];
@@ -37,8 +40,10 @@ export interface RestOperation {
   /** A JSON request body, validated by the same schema as the query form. */
   body?: { schema: z.ZodType; description: string };
   response: { component: string; schema: z.ZodType; description: string; policy: CachePolicy };
-  /** Error codes this operation answers besides rate_limited and internal_error, which any can. */
+  /** Error codes this operation answers besides internal_error, which any can. */
   errors: ErrorCode[];
+  /** Counted against a throttle (lib/http/rate-limit.ts): RateLimit fields, and 429 rate_limited. */
+  throttled?: RateLimitPolicy;
 }
 
 /**
@@ -100,6 +105,7 @@ export const REST_OPERATIONS: RestOperation[] = [
     query: searchQuery,
     response: { component: "SearchResponse", schema: SearchResponseSchema, description: "The matching restaurants", policy: "search" },
     errors: ["invalid_request", "service_unavailable"],
+    throttled: "search",
   },
   {
     path: "/api/public/restaurants/{slug}",
@@ -195,6 +201,27 @@ export const REST_OPERATIONS: RestOperation[] = [
     query: reviewQuery,
     response: { component: "ReviewQrResult", schema: ReviewQrResultSchema, description: "The review URL, payload and image", policy: "tool" },
     errors: ["invalid_request"],
+  },
+  {
+    path: "/api/health",
+    method: "get",
+    operationId: "getLiveness",
+    tag: "Health",
+    summary: "Liveness probe",
+    description: "200 while the process answers. Asks nothing of the database, so a database outage never makes an orchestrator restart the service.",
+    response: { component: "Liveness", schema: LivenessSchema, description: "The process is up", policy: "noStore" },
+    errors: [],
+  },
+  {
+    path: "/api/health/ready",
+    method: "get",
+    operationId: "getReadiness",
+    tag: "Health",
+    summary: "Readiness probe",
+    description:
+      "200 when the primary database answers within 2 seconds and every committed migration is applied; otherwise 503 service_unavailable with the failed checks in checks.",
+    response: { component: "Readiness", schema: ReadinessSchema, description: "The service can serve", policy: "noStore" },
+    errors: ["service_unavailable"],
   },
 ];
 

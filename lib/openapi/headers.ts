@@ -15,6 +15,8 @@ export const headerComponentName = {
   allow: "Allow",
   retryAfter: "Retry-After",
   cacheStatus: "Cache-Status",
+  rateLimitPolicy: "RateLimit-Policy",
+  rateLimit: "RateLimit",
 } as const;
 
 const POLICY_PURPOSE: Record<CachePolicy, string> = {
@@ -67,13 +69,31 @@ export function headerComponents(): Record<string, HeaderObject> {
       required: true,
       schema: { type: "string", pattern: "^[0-9]+$", maxLength: 10 },
     },
+    // draft-ietf-httpapi-ratelimit-headers (-10); absent when throttling is switched off.
+    [headerComponentName.rateLimitPolicy]: {
+      description:
+        'The throttle\'s budget (draft-ietf-httpapi-ratelimit-headers): q requests per w seconds per client address, e.g. "search";q=600;w=60. Absent when the operator switched throttling off.',
+      required: false,
+      schema: { type: "string", pattern: '^"[a-z]+";q=[0-9]+;w=[0-9]+$', maxLength: 100 },
+    },
+    [headerComponentName.rateLimit]: {
+      description:
+        'What is left of the budget: r requests remain, the window resets in t seconds, e.g. "search";r=599;t=42. A copy from a shared cache shows the count of the client it was first sent to.',
+      required: false,
+      schema: { type: "string", pattern: '^"[a-z]+";r=[0-9]+;t=[0-9]+$', maxLength: 100 },
+    },
   };
 }
 
 const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
 
+/** The throttle's fields, on every answer of a throttled operation. */
+export function rateLimitHeaders() {
+  return { "RateLimit-Policy": ref(headerComponentName.rateLimitPolicy), RateLimit: ref(headerComponentName.rateLimit) };
+}
+
 /** Headers of a successful, cacheable GET (200 and 304); data read from the database may be a last good copy. */
-export function successHeaders(policy: CachePolicy) {
+export function successHeaders(policy: CachePolicy, throttled = false) {
   const fromDatabase = policy === "directory" || policy === "search" || policy === "menu";
   return {
     "Cache-Control": ref(headerComponentName.cacheControl(policy)),
@@ -81,16 +101,18 @@ export function successHeaders(policy: CachePolicy) {
     "Access-Control-Allow-Origin": ref(headerComponentName.allowOrigin),
     "Access-Control-Expose-Headers": ref(headerComponentName.exposeHeaders),
     ...(fromDatabase ? { "Cache-Status": ref(headerComponentName.cacheStatus) } : {}),
+    ...(throttled ? rateLimitHeaders() : {}),
   };
 }
 
 /** Headers of every error: never cached, still readable cross-origin. */
-export function errorHeaders(extra: "allow" | "retryAfter" | null = null) {
+export function errorHeaders(extra: "allow" | "retryAfter" | "rateLimited" | null = null) {
   return {
     "Cache-Control": ref(headerComponentName.cacheControl("noStore")),
     "Access-Control-Allow-Origin": ref(headerComponentName.allowOrigin),
     "Access-Control-Expose-Headers": ref(headerComponentName.exposeHeaders),
     ...(extra === "allow" ? { Allow: ref(headerComponentName.allow) } : {}),
-    ...(extra === "retryAfter" ? { "Retry-After": ref(headerComponentName.retryAfter) } : {}),
+    ...(extra === "retryAfter" || extra === "rateLimited" ? { "Retry-After": ref(headerComponentName.retryAfter) } : {}),
+    ...(extra === "rateLimited" ? rateLimitHeaders() : {}),
   };
 }

@@ -69,9 +69,10 @@ export function mcpOperation(): ZodOpenApiOperationObject {
       "405": { $ref: "#/components/responses/MethodNotAllowed" },
       "413": jsonRpcError("The body is larger than 64 KB; error.data is the API's payload_too_large error body"),
       "429": {
-        description: "Too many requests (rate_limited): wait for Retry-After seconds",
-        headers: errorHeaders("retryAfter"),
-        content: { "application/json": { schema: { $ref: "#/components/schemas/RateLimitedError" } } },
+        description:
+          "tools/call of search_restaurants over the client's search budget (shared with GET /api/public/restaurants): JSON-RPC error -32029 whose error.data is the API's rate_limited error body; wait for Retry-After seconds",
+        headers: { ...mcpHeaders, ...errorHeaders("rateLimited") },
+        content: { "application/json": { schema: JsonRpcErrorResponseSchema } },
       },
       "500": jsonRpcError("A failure on the service side; safe to retry"),
     },

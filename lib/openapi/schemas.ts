@@ -3,6 +3,7 @@
 // and the JSON-RPC envelope of the tool server. Unit tests parse the real producers' output with
 // these schemas, so they cannot drift from the code that emits the bodies.
 import { z } from "zod";
+import { ReadinessChecksSchema } from "../health/service-health";
 import { ERROR_CODES, type ErrorCode } from "../http/api-errors";
 
 const uri = z.url();
@@ -33,6 +34,7 @@ const errorExtras = {
     .describe("Only on a 404 for a path that has no endpoint: the absolute URL of every endpoint (URI templates where the path has a parameter)"),
   issues: z.array(ParameterIssueSchema).optional().describe("Only on invalid_request from parameter validation: every problem found"),
   limitBytes: z.number().int().optional().describe("Only on payload_too_large: the largest body accepted, in bytes"),
+  checks: ReadinessChecksSchema.optional().describe("Only on service_unavailable from the readiness probe: which checks failed"),
 };
 
 /** Every error under /api (contract section 7). */

@@ -61,7 +61,7 @@ describe.runIf(target)("database stopped and restarted under load (PostgreSQL)",
     url.hostname = "127.0.0.1";
     url.port = String(db.port);
     // One second of in-process freshness, so the outage below meets expired entries.
-    server = await startTestServer({ postgresUrl: url.toString(), extraEnv: { MENU_CACHE_TTL_MS: "1000" } });
+    server = await startTestServer({ postgresUrl: url.toString(), extraEnv: { MENU_CACHE_TTL_MS: "1000", RATE_LIMIT_PER_MINUTE: "0" } });
     slugs = (await (await get("/api/public/restaurants?limit=50")).json()).results.map((r: { slug: string }) => r.slug);
     for (const [path, headers] of [
       [`/api/public/restaurants/${slugs[0]}`],

@@ -73,6 +73,8 @@ describe("every GET operation, generated parameters", () => {
     "/api/public/tools/food-cost",
     "/api/public/tools/wifi-qr",
     "/api/public/tools/review-qr",
+    "/api/health",
+    "/api/health/ready",
   ];
 
   it.each(GETS)(`GET %s (${RUNS} runs)`, async (path) => {

@@ -93,6 +93,13 @@ describe("read endpoints", () => {
   });
 });
 
+describe("health probes", () => {
+  it.each(["/api/health", "/api/health/ready"])("GET %s: 200 and 304, never stored", async (p) => {
+    const ok = await successAndNotModified(p, p);
+    expect(ok.headers.get("cache-control")).toBe("no-store");
+  });
+});
+
 describe("tools", () => {
   it("GET food-cost: 200 for the example, 304, 400 for bad input", async () => {
     const p = "/api/public/tools/food-cost";
@@ -211,10 +218,12 @@ describe("answers that belong to no operation", () => {
 });
 
 describe("coverage", () => {
-  // 429: nothing throttles yet; 500: no failure can be provoked from outside; 503: load shedding,
-  // only under more concurrent work than the limits allow (lib/http/work-limiter.test.ts covers
-  // its shape, tests/flood the server under such load); 403 on /api/mcp: only a request with a
-  // foreign Host header reaches it, which fetch cannot send (tests/mcp covers it).
+  // 429: this server has the default budget, which the suite stays under (tests/fault provokes it
+  // and checks it against the document); 503: load shedding happens only under more concurrent
+  // work than the limits allow (lib/http/work-limiter.test.ts covers its shape, tests/flood the
+  // server under such load), and the readiness probe's only with an unhealthy database
+  // (tests/fault); 500: no failure can be provoked from outside; 403 on /api/mcp: only a request
+  // with a foreign Host header reaches it, which fetch cannot send (tests/mcp).
   const NOT_PROVOKABLE = new Set(["429", "500", "503", "POST /api/mcp 403"]);
 
   it("every documented status of every operation was seen live in this file", () => {

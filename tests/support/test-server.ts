@@ -21,6 +21,8 @@ export interface TestServer {
   rss(): number | null;
   /** everything the server printed (stdout and stderr), for tests of what it logs */
   logFile: string;
+  /** the `npm start` process (scripts/start.mjs), for tests that signal it */
+  child: ChildProcess;
   stop(): Promise<void>;
 }
 
@@ -135,6 +137,7 @@ export async function startTestServer(options: { extraEnv?: Record<string, strin
     alive: () => child.exitCode === null && child.signalCode === null,
     rss: () => rssOf(child.pid),
     logFile,
+    child,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once("exit", r));

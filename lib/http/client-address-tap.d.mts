@@ -1,0 +1,3 @@
+export declare const CLIENT_ADDRESS_HEADER: string;
+export declare function installClientAddressTap(): void;
+export declare function stampedAddress(headerValue: string | null | undefined): string | undefined;

@@ -1,0 +1,82 @@
+// Who is asking, for per-client throttling. The address is the TCP peer (stamped on the request
+// by lib/http/client-address-tap.mjs) unless TRUSTED_PROXY_HEADERS names request headers that a
+// proxy in front of the service sets: only then is a header believed, because any client can send
+// any header. Default: none trusted.
+//
+// TRUSTED_PROXY_HEADERS is a comma-separated list, tried in order; the first that yields an
+// address wins. Each entry is a header name, optionally with ":N" to take the N-th address from
+// the right of a list header (X-Forwarded-For, Forwarded) — 1, the default, is the address the
+// nearest proxy appended; 2 skips one more proxy (a CDN in front of a load balancer). Examples:
+//   TRUSTED_PROXY_HEADERS=x-forwarded-for        one reverse proxy / load balancer
+//   TRUSTED_PROXY_HEADERS=cf-connecting-ip       behind Cloudflare
+//   TRUSTED_PROXY_HEADERS=x-forwarded-for:2      CDN → load balancer → service
+import { isIP } from "node:net";
+import { CLIENT_ADDRESS_HEADER, stampedAddress } from "./client-address-tap.mjs";
+
+export interface TrustedHeader {
+  name: string;
+  /** 1 = rightmost entry of a list header */
+  hop: number;
+}
+
+export function parseTrustedProxyHeaders(setting: string | undefined): TrustedHeader[] {
+  return (setting ?? "")
+    .split(",")
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean)
+    .map((entry) => {
+      const [name, hop] = entry.split(":");
+      const n = Number(hop ?? 1);
+      if (!/^[a-z0-9-]+$/.test(name) || !Number.isInteger(n) || n < 1 || n > 10) {
+        throw new Error(`TRUSTED_PROXY_HEADERS: "${entry}" is not a header name with an optional :N (1–10)`);
+      }
+      return { name, hop: n };
+    });
+}
+
+/** An address as proxies write it ("[2001:db8::1]:443", "1.2.3.4:80", "::ffff:1.2.3.4", "fe80::1%eth0") → canonical, or undefined. */
+export function normalizeAddress(raw: string): string | undefined {
+  let value = raw.trim().replace(/^"|"$/g, "");
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(value);
+  if (bracketed) value = bracketed[1];
+  else if (/^[\d.]+:\d+$/.test(value)) value = value.slice(0, value.lastIndexOf(":"));
+  value = value.replace(/%.*$/, "").toLowerCase();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(value);
+  if (mapped) value = mapped[1];
+  return isIP(value) ? value : undefined;
+}
+
+/** The N-th address from the right of a header value; Forwarded (RFC 7239) elements by their for= parameter. */
+export function addressFromHeader(name: string, value: string, hop = 1): string | undefined {
+  const entries = value.split(",").map((entry) => {
+    if (name !== "forwarded") return entry;
+    const param = entry.split(";").find((p) => p.trim().toLowerCase().startsWith("for="));
+    return param ? param.trim().slice(4) : "";
+  });
+  const entry = entries[entries.length - hop];
+  return entry === undefined ? undefined : normalizeAddress(entry);
+}
+
+/**
+ * The throttling key of an address: IPv4 as is, IPv6 by its /64 prefix — one subscriber usually
+ * holds a whole /64 and could otherwise pick a fresh address for every request.
+ */
+export function clientKey(address: string): string {
+  if (isIP(address) !== 6) return address;
+  const [head, tail = ""] = address.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = address.includes("::") ? [...left, ...Array(8 - left.length - right.length).fill("0"), ...right] : left;
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+}
+
+/** The client's address: the first trusted proxy header that yields one, else the socket peer. */
+export function clientAddress(headers: Headers, trusted: TrustedHeader[]): string | undefined {
+  for (const { name, hop } of trusted) {
+    const value = headers.get(name);
+    const address = value ? addressFromHeader(name, value, hop) : undefined;
+    if (address) return address;
+  }
+  const peer = stampedAddress(headers.get(CLIENT_ADDRESS_HEADER));
+  return peer ? normalizeAddress(peer) : undefined;
+}

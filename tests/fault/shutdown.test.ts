@@ -1,0 +1,104 @@
+// SIGTERM to `npm start` under load: the server stops accepting, answers every request it had
+// accepted (complete bodies; keep-alive clients are told Connection: close), and exits 0.
+// A request either gets its full answer or is never accepted (ECONNREFUSED, or a connection still
+// in the kernel's listen queue when the listening socket closed); none the server accepted is reset.
+// The load is a few loops on 127.0.0.1, ending when the server has gone or after a fixed bound.
+import { request as httpRequest, Agent } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+interface Outcome {
+  status?: number;
+  complete?: boolean;
+  connectionClose?: boolean;
+  /** sent after SIGTERM */
+  sentAfterSignal: boolean;
+  /** on a keep-alive connection the server had already accepted */
+  reusedSocket: boolean;
+  afterSignal: boolean;
+  error?: string;
+}
+
+function get(url: string, agent: Agent, accept: string, signalled: () => boolean): Promise<Outcome> {
+  const sentAfterSignal = signalled();
+  return new Promise((resolve) => {
+    const req = httpRequest(url, { agent, headers: { Accept: accept } }, (res) => {
+      const chunks: Buffer[] = [];
+      const base = () => ({ sentAfterSignal, reusedSocket: req.reusedSocket, afterSignal: signalled() });
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("error", (e: NodeJS.ErrnoException) => resolve({ ...base(), error: e.code ?? e.message }));
+      res.on("end", () => {
+        const body = Buffer.concat(chunks);
+        const length = res.headers["content-length"];
+        // Chunked answers end with their terminating chunk or "aborted" fires instead of "end".
+        const complete = !res.aborted && (length === undefined || Number(length) === body.length) && body.length > 0;
+        resolve({ ...base(), status: res.statusCode, complete, connectionClose: res.headers.connection === "close" });
+      });
+    });
+    req.on("error", (e: NodeJS.ErrnoException) => resolve({ sentAfterSignal, reusedSocket: req.reusedSocket, afterSignal: signalled(), error: e.code ?? e.message }));
+    req.end();
+  });
+}
+
+/**
+ * Not accepted: refused, or — for a new connection opened after the signal — reset by the kernel
+ * because it was still in the listen queue when the server closed its listening socket (the
+ * server never saw it). Anything else that is not an answer is a request the server dropped.
+ */
+const notAccepted = (o: Outcome) => o.error === "ECONNREFUSED" || (o.error === "ECONNRESET" && o.sentAfterSignal && !o.reusedSocket);
+
+describe("graceful shutdown of npm start", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ postgresUrl: "" });
+  });
+  afterAll(() => server?.stop());
+
+  it("answers every accepted request under load, then exits 0", async () => {
+    const targets: Array<[string, string]> = [
+      ["/api/public/restaurants/zunfthaus-am-see", "application/json"],
+      ["/zunfthaus-am-see", "text/html"],
+      ["/sushi-kaze.md", "text/markdown"],
+      ["/api/public/restaurants?q=kaze", "application/json"],
+      ["/api/health", "application/json"],
+    ];
+    let signalled = false;
+    const isSignalled = () => signalled;
+    const outcomes: Outcome[] = [];
+    const bound = Date.now() + 30_000;
+    const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => server.child.once("exit", (code, signal) => resolve([code, signal])));
+
+    // Keep-alive clients (the interesting case: requests arrive on open connections while the
+    // server drains) and one client that opens a connection per request.
+    const loops = [true, true, true, true, false].map(async (keepAlive, n) => {
+      const agent = new Agent({ keepAlive, maxSockets: 1 });
+      for (let i = n; Date.now() < bound; i++) {
+        const [path, accept] = targets[i % targets.length];
+        const outcome = await get(server.baseUrl + path, agent, accept, isSignalled);
+        outcomes.push(outcome);
+        if (notAccepted(outcome)) break;
+      }
+      agent.destroy();
+    });
+
+    await new Promise((r) => setTimeout(r, 1500));
+    const before = outcomes.length;
+    signalled = true;
+    server.child.kill("SIGTERM");
+    await Promise.all(loops);
+    const [code, signal] = await exited;
+
+    expect(before, "load ran before the signal").toBeGreaterThan(0);
+    expect(signal).toBeNull();
+    expect(code).toBe(0);
+    const failures = outcomes.filter((o) => o.error && !notAccepted(o));
+    expect(failures, JSON.stringify(failures.slice(0, 5))).toEqual([]);
+    const answered = outcomes.filter((o) => !o.error);
+    expect(answered.every((o) => o.status === 200 && o.complete)).toBe(true);
+    // Answers during the drain tell keep-alive clients to close; every loop ended at a refused connection.
+    const drained = answered.filter((o) => o.afterSignal);
+    expect(drained.length).toBeGreaterThan(0);
+    expect(drained.some((o) => o.connectionClose)).toBe(true);
+    expect(outcomes.filter(notAccepted)).toHaveLength(5);
+  });
+});
