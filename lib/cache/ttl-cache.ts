@@ -267,11 +267,6 @@ export function purgeCaches(slug?: string): PurgeReport {
   return { caches: caches.size, entries };
 }
 
-/** Every cache of this process with its entries and bytes (for the memory budget's tests and benches). */
-export function cacheStats(): { name: string; entries: number; bytes: number; maxBytes: number }[] {
-  return [...registry()].map((c) => ({ name: c.name, entries: c.size, bytes: c.byteSize, maxBytes: c.maxByteSize }));
-}
-
 /**
  * One cache per process and name, whichever bundle asks first (see the registry above), so the
  * REST handlers, the MCP endpoint and the pages share their entries.
