@@ -39,8 +39,9 @@ export function staleCacheStatus(staleSince: number, now = Date.now()): string {
   return `menu-service; hit; ttl=${-Math.max(1, Math.round((now - staleSince) / 1000))}; detail="stale-if-error"`;
 }
 
-/** Adds Cache-Status to a response built from a stale copy; leaves a fresh one alone. */
-export function withStaleStatus(response: Response, staleSince: number | null): Response {
+/** Builds a response in its own freshness scope; one built from a stale copy gets Cache-Status. */
+export async function respondWithFreshness(build: () => Promise<Response>): Promise<Response> {
+  const { value: response, staleSince } = await trackFreshness(build);
   if (staleSince !== null) response.headers.set("Cache-Status", staleCacheStatus(staleSince));
   return response;
 }

@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { ApiError, errorBody, toApiError } from "./api-errors";
 import { CACHE_POLICIES, type CachePolicy } from "./cache-policy";
 import { ORIGINAL_METHOD_HEADER } from "./request-front.mjs";
-import { trackFreshness, withStaleStatus } from "../cache/freshness";
+import { respondWithFreshness } from "../cache/freshness";
 
 export const ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 type Method = (typeof ALL_METHODS)[number];
@@ -107,8 +107,7 @@ export function apiRoute(
         throw new ApiError("method_not_allowed", `${requestMethod(request, method)} is not supported here; use ${allow}.`, { headers: { Allow: allow } });
       }
       const params = (await context?.params) ?? {};
-      const { value, staleSince } = await trackFreshness(async () => handler(request, params));
-      const response = withStaleStatus(value, staleSince);
+      const response = await respondWithFreshness(async () => handler(request, params));
       if (method === "HEAD") return new Response(null, { status: response.status, headers: response.headers });
       return response;
     } catch (error) {

@@ -16,7 +16,7 @@ import { loadPage, pageExists, pageMeta } from "./page-data";
 import { internalRenderPath, keptQuery, matchPageRoute, type RouteMatch } from "./routes";
 import { htmlSecurityHeaders, TEXT_SECURITY_HEADERS } from "./security-headers";
 import { cacheBudget } from "../cache/memory-budget";
-import { trackFreshness, withStaleStatus } from "../cache/freshness";
+import { respondWithFreshness } from "../cache/freshness";
 import { cacheTtlMs, STALE_IF_ERROR_MS } from "../cache/public-caches";
 import { sharedCache, stringBytes, TtlCache } from "../cache/ttl-cache";
 import { renderLimiter } from "../http/work-limiter";
@@ -116,9 +116,8 @@ export async function markdownTwin(pagePath: string, search: URLSearchParams = n
 }
 
 /** The Markdown twin as a response; Cache-Status says when it was built from a last good copy. */
-export async function serveMarkdown(request: Request, pagePath: string, search: URLSearchParams): Promise<Response> {
-  const { value, staleSince } = await trackFreshness(() => markdownResponse(request, pagePath, search));
-  return withStaleStatus(value, staleSince);
+export function serveMarkdown(request: Request, pagePath: string, search: URLSearchParams): Promise<Response> {
+  return respondWithFreshness(() => markdownResponse(request, pagePath, search));
 }
 
 async function markdownResponse(request: Request, pagePath: string, search: URLSearchParams): Promise<Response> {
@@ -187,8 +186,7 @@ const htmlCache = sharedCache(
 /** The HTML page as a response; Cache-Status says when it was built from a last good copy. */
 export async function serveHtml(request: Request, pagePath: string, search: URLSearchParams): Promise<Response> {
   try {
-    const { value, staleSince } = await trackFreshness(() => renderHtml(request, pagePath, search));
-    return withStaleStatus(value, staleSince);
+    return await respondWithFreshness(() => renderHtml(request, pagePath, search));
   } catch (error) {
     if (error instanceof ApiError && error.code === "service_unavailable") {
       return new Response("<!doctype html><title>Busy</title><p>Too many pages are being prepared right now. Please retry in a few seconds.</p>", {
