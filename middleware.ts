@@ -23,12 +23,15 @@
 // is decided by the serving functions (404 in both representations).
 import { NextResponse, type NextRequest } from "next/server";
 import { ApiError } from "@/lib/http/api-errors";
-import { CORS_ALLOWED_HEADERS, errorResponse } from "@/lib/http/api-route";
+import { errorResponse } from "@/lib/http/api-route";
+import { preflightResponse } from "@/lib/http/cors";
+import { isMalformedPath, repairPercentEncoding } from "@/lib/http/percent-encoding";
+import { unknownPathResponse } from "@/lib/http/unknown-path";
 import { decideRepresentation } from "@/lib/negotiation/negotiate";
 import { isNeverAPage } from "@/lib/negotiation/page-paths";
 import { INTERNAL_RENDER_PREFIX_ROOT, isInternalRenderRequest } from "@/lib/pages/internal-render";
 import { matchPageRoute } from "@/lib/pages/routes";
-import { serveMarkdown } from "@/lib/pages/serve";
+import { serveHtml, serveMarkdown } from "@/lib/pages/serve";
 import { notAcceptableResponse, REPRESENTATION_HEADER } from "@/lib/pages/serve-headers";
 
 // Node.js, not Edge: it shares the process (and the internal render token) with the handlers.
@@ -55,25 +58,30 @@ function internalNotFound(representation: "html" | "markdown"): Response {
   );
 }
 
+/**
+ * A path whose percent-encoding does not decode to UTF-8 ("/%FF", "/api/x%ZZ") names nothing:
+ * under /api the API's not_found, elsewhere the not-found page in the negotiated representation.
+ * Answered here because Next.js, in every run mode, fails such a path with a bare 500 once it
+ * tries to decode it for a route.
+ */
+function malformedPathResponse(request: NextRequest): Promise<Response> | Response {
+  const { pathname } = request.nextUrl;
+  if (pathname === "/api" || pathname.startsWith("/api/")) return unknownPathResponse(request);
+  const { pagePath, representation } = decideRepresentation(repairPercentEncoding(pathname), request.headers.get("accept"));
+  if (!representation) return notAcceptableResponse(pagePath, request.nextUrl.search, request.headers.get("accept"));
+  const serve = representation === "markdown" ? serveMarkdown : serveHtml;
+  return serve(request, pagePath, new URLSearchParams());
+}
+
 export async function middleware(request: NextRequest): Promise<Response> {
   const { pathname, search } = request.nextUrl;
 
   // The page handler's loopback fetch of the internal render (lib/pages/internal-render.ts).
   if (isInternalRenderRequest(request.headers)) return NextResponse.next();
+  if (isMalformedPath(pathname)) return malformedPathResponse(request);
   if (isNeverAPage(pathname)) return NextResponse.next();
 
-  if (request.method === "OPTIONS") {
-    return new Response(null, {
-      status: 204,
-      headers: {
-        Allow: PAGE_METHODS,
-        "Access-Control-Allow-Origin": "*",
-        "Access-Control-Allow-Methods": PAGE_METHODS,
-        "Access-Control-Allow-Headers": CORS_ALLOWED_HEADERS,
-        "Access-Control-Max-Age": "86400",
-      },
-    });
-  }
+  if (request.method === "OPTIONS") return preflightResponse({ allow: PAGE_METHODS });
   if (request.method !== "GET" && request.method !== "HEAD") {
     return errorResponse(
       new ApiError("method_not_allowed", `${request.method} is not supported on pages; use GET or HEAD.`, { headers: { Allow: PAGE_METHODS } }),
@@ -108,6 +116,7 @@ export async function middleware(request: NextRequest): Promise<Response> {
 
 export const config = {
   // Everything except /api, /_next, /.well-known, /llms-index.md and files with an extension
-  // other than .md (so /x.md twins are included; /llms.txt, /sitemap.xml, /favicon.svg are not).
-  matcher: ["/((?!api/|api$|_next/|\\.well-known/|llms-index\\.md$|.*\\.(?!md$)[^/.]+$).*)"],
+  // other than .md (so /x.md twins are included; /llms.txt, /sitemap.xml, /favicon.svg are not);
+  // and any path with a "%", for the malformed ones.
+  matcher: ["/((?!api/|api$|_next/|\\.well-known/|llms-index\\.md$|.*\\.(?!md$)[^/.]+$).*)", "/(.*%.*)"],
 };

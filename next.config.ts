@@ -1,10 +1,32 @@
+import { randomBytes } from "node:crypto";
 import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
-  // Native and WASM modules stay outside the server bundle.
-  serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "@prisma/schema-engine-wasm"],
+  // `node .next/standalone/server.js`: the container and platform way to run Next.js (Dockerfile).
+  output: "standalone",
+  // Files the server reads at run time that no import points to: it migrates the database and
+  // loads the demo data when it starts (instrumentation.ts), in the standalone output as well.
+  outputFileTracingIncludes: {
+    "/*": [
+      "./prisma/schema.prisma",
+      "./prisma/migrations/**/*",
+      "./prisma/postgresql/schema.prisma",
+      "./prisma/postgresql/migrations/**/*",
+      "./prisma/demo/**/*",
+      "./node_modules/@prisma/schema-engine-wasm/**/*",
+    ],
+  },
+  // /api/public/ is the API index, not a 308 to it: a redirect carries no CORS headers and no
+  // JSON body (lib/http/api-route.ts answers both spellings the same).
+  skipTrailingSlashRedirect: true,
+  // The key to the internal page renders (lib/pages/internal-render.ts), made once per build and
+  // compiled into the server code: every instance of a build shares it, with nothing to configure.
+  env: { MENU_RENDER_TOKEN: randomBytes(32).toString("base64url") },
+  // The native module stays outside the server bundle. (The schema engine's ESM glue is bundled;
+  // lib/db/schema-engine.ts reads its .wasm from node_modules, included above.)
+  serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3"],
   // No in-memory ISR cache (default 50 MB of the 256 MB heap): the service's page-html cache
   // already keeps the finished renders within the one memory budget (lib/cache/memory-budget.ts),
   // and ISR serves its entries from disk on the misses.

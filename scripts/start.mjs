@@ -1,20 +1,22 @@
 // npm start — everything a fresh clone needs, then the server:
 //   1. the Prisma client (normally made by npm install's postinstall)
-//   2. the database: migrations applied, demo data loaded on first run (scripts/db-setup.ts)
-//   3. a production build, when there is none or the sources changed since the last one
-//   4. the server on PORT (default 3000) and HOSTNAME (default 0.0.0.0): Next.js behind a thin
+//   2. a production build, when there is none or the sources changed since the last one (the
+//      standalone output too, with public/ and .next/static copied beside its server.js)
+//   3. the server on PORT (default 3000) and HOSTNAME (default 0.0.0.0): Next.js behind a thin
 //      node:http front (lib/http/request-front.mjs) for the requests Next answers itself with
 //      empty, text or HTML bodies: malformed percent-encoding, trailing slashes under /api,
 //      methods it does not route, unparseable requests
-//   5. on SIGTERM/SIGINT a graceful stop: no new connections, requests in flight answered (with
+//      The database is migrated, and filled with the demo data on first run, as the server starts
+//      (instrumentation.ts: the same in every run mode).
+//   4. on SIGTERM/SIGINT a graceful stop: no new connections, requests in flight answered (with
 //      Connection: close) for at most 10 s, database pools closed, exit 0
-// `npm run dev` does the same with Next's dev server; `npm run build` (--build) only builds, and
-// records what it built from, so the next `npm start` does not build again.
+// `npm run dev` does the same with Next's dev server; `npm run build` (--build) only builds (when
+// the sources changed), and records what it built from, so the next `npm start` does not build again.
 import { spawnSync } from "node:child_process";
 import { createServer } from "node:http";
 import net from "node:net";
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
 
@@ -51,31 +53,38 @@ const stampFile = ".next/source-stamp";
 
 function build(stamp) {
   run(process.execPath, [nextBin, "build"], { ...process.env, NEXT_TELEMETRY_DISABLED: "1" });
+  // The standalone server serves public/ and .next/static from beside itself (Next.js leaves the
+  // copy to us): with them it runs as `node .next/standalone/server.js`, as in the Dockerfile.
+  for (const [from, to] of [["public", ".next/standalone/public"], [".next/static", ".next/standalone/.next/static"]]) {
+    rmSync(to, { recursive: true, force: true });
+    cpSync(from, to, { recursive: true });
+  }
   writeFileSync(stampFile, stamp);
 }
 
-if (buildOnly) {
-  build(sourceStamp());
-  process.exit(0);
+function buildIfStale() {
+  const stamp = sourceStamp();
+  const built = existsSync(".next/BUILD_ID") && existsSync(".next/standalone/server.js") && existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp;
+  if (built) return false;
+  console.log("Building the app (first start or changed sources)…");
+  build(stamp);
+  return true;
 }
 
-run(process.execPath, [require.resolve("tsx/cli"), "scripts/db-setup.ts"]);
+if (buildOnly) {
+  console.log(buildIfStale() ? "Built." : "The build is up to date with the sources.");
+  process.exit(0);
+}
 
 const port = process.env.PORT || "3000";
 const hostname = process.env.HOSTNAME || "0.0.0.0";
 
-if (!dev) {
-  const stamp = sourceStamp();
-  const built = existsSync(".next/BUILD_ID") && existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp;
-  if (!built) {
-    console.log("Building the app (first start or changed sources)…");
-    build(stamp);
-  }
-}
+if (!dev) buildIfStale();
 
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 const { default: next } = await import("next");
 const { prepareRequest, malformedRequestResponse } = await import("../lib/http/request-front.mjs");
+const { recordListener } = await import("../lib/pages/render-listener.mjs");
 // Stamps each request with its TCP peer for the throttle, before any request can arrive.
 (await import("../lib/http/client-address-tap.mjs")).installClientAddressTap();
 const app = next({ dev, dir: root, hostname, port: Number(port) });
@@ -92,10 +101,10 @@ const server = createServer((req, res) => {
   handle(req, res);
 });
 // The HTML handler fetches the App Router's render over loopback (lib/pages/internal-render.ts):
-// on a listener of its own, which stays open while the public one drains.
+// here on a listener of its own, which stays open while the public one drains.
 const internal = createServer(handle);
 await new Promise((resolve) => internal.listen(0, "127.0.0.1", resolve));
-process.env.INTERNAL_ORIGIN ||= `http://127.0.0.1:${internal.address().port}`;
+recordListener(internal.address());
 // Requests Node cannot parse never reach a route: answer them in the API's error format.
 server.on("clientError", (error, socket) => {
   if (socket.writable && !socket.destroyed) socket.end(malformedRequestResponse(process.env.PUBLIC_BASE_URL || `http://localhost:${port}`));

@@ -21,7 +21,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   // The JSON report feeds the one "N passed, N failed" line that npm test ends with.
-  reporter: [["list"], ["json", { outputFile: "../test-reports/browser.json" }]],
+  reporter: [["list"], ["json", { outputFile: `../test-reports/${process.env.PLAYWRIGHT_REPORT || "browser"}.json` }]],
   use: {
     // Set by the global setup before the workers start.
     baseURL: process.env.E2E_BASE_URL,

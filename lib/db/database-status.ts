@@ -17,9 +17,9 @@ const MIGRATIONS_DIR = { sqlite: "prisma/migrations", postgresql: "prisma/postgr
 
 /** The committed migrations beside the app (npm start's working directory is the project root); undefined when not shipped. */
 function committedMigrations(): string[] | undefined {
-  const dir = path.join(process.cwd(), MIGRATIONS_DIR[databaseKind()]);
-  if (!existsSync(dir)) return undefined;
-  return readdirSync(dir, { withFileTypes: true })
+  const dir = path.join(/* turbopackIgnore: true */ process.cwd(), MIGRATIONS_DIR[databaseKind()]);
+  if (!existsSync(/* turbopackIgnore: true */ dir)) return undefined;
+  return readdirSync(/* turbopackIgnore: true */ dir, { withFileTypes: true })
     .filter((d) => d.isDirectory())
     .map((d) => d.name)
     .sort();

@@ -23,11 +23,21 @@ interface MigrationList {
 
 let ready: Promise<void> | undefined;
 
+/**
+ * The engine's .wasm. Inside the Next.js server bundle require.resolve yields a module id, not a
+ * path, so the server looks in node_modules under its working directory (the project root, or the
+ * standalone output, which next.config.ts makes include the package); scripts and tests resolve it.
+ */
+function wasmFile(): string {
+  const beside = path.join(/* turbopackIgnore: true */ process.cwd(), "node_modules/@prisma/schema-engine-wasm/schema_engine_bg.wasm");
+  if (existsSync(beside)) return beside;
+  const require = createRequire(import.meta.url);
+  return path.join(path.dirname(require.resolve("@prisma/schema-engine-wasm/schema_engine_bg")), "schema_engine_bg.wasm");
+}
+
 function loadWasm(): Promise<void> {
   ready ??= (async () => {
-    const require = createRequire(import.meta.url);
-    const wasmPath = path.join(path.dirname(require.resolve("@prisma/schema-engine-wasm/schema_engine_bg")), "schema_engine_bg.wasm");
-    const { instance } = await WebAssembly.instantiate(readFileSync(wasmPath), {
+    const { instance } = await WebAssembly.instantiate(readFileSync(/* turbopackIgnore: true */ wasmFile()), {
       "./schema_engine_bg.js": bg as unknown as WebAssembly.ModuleImports,
     });
     (bg as unknown as { __wbg_set_wasm(e: WebAssembly.Exports): void }).__wbg_set_wasm(instance.exports);

@@ -1,12 +1,15 @@
 // Brings the database to the committed schema and, on first run only, loads the demo data.
-// Runs before the server starts (scripts/db-setup.ts), never on a request path.
+// Runs when the server starts (instrumentation.ts, in every run mode) and from `npm run db:setup`,
+// never on a request path.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { databaseKind, databaseUrl, sqlitePath } from "./database-url";
+import { databaseKind, databaseUrl, sqlitePath, type DatabaseKind } from "./database-url";
 import { parseImportText } from "../import/read-import-file";
 
-const root = process.cwd();
+// turbopackIgnore: the build would otherwise trace the whole working directory (tests, the local
+// database) into the standalone output; next.config.ts includes the files this module reads.
+const root = /* turbopackIgnore: true */ process.cwd();
 const LAYOUT = {
   sqlite: { schema: path.join(root, "prisma/schema.prisma"), migrations: path.join(root, "prisma/migrations") },
   postgresql: { schema: path.join(root, "prisma/postgresql/schema.prisma"), migrations: path.join(root, "prisma/postgresql/migrations") },
@@ -41,51 +44,59 @@ function appliedSqliteMigrations(file: string): string[] {
 }
 
 export function demoSources(dir = DEMO_DIR) {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
+  if (!existsSync(/* turbopackIgnore: true */ dir)) return [];
+  return readdirSync(/* turbopackIgnore: true */ dir)
     .filter((f) => f.endsWith(".json"))
     .sort()
-    .map((f) => parseImportText(path.join(path.relative(root, dir), f), readFileSync(path.join(dir, f), "utf8")));
+    .map((f) => parseImportText(path.join(path.relative(root, dir), f), readFileSync(path.join(/* turbopackIgnore: true */ dir, f), "utf8")));
 }
 
-async function appliedPostgresMigrations(url: string): Promise<string[]> {
+// Any fixed number: the key of the advisory lock that lets one instance set up at a time.
+const SETUP_LOCK_KEY = 7_401_337;
+
+/**
+ * Runs `work` holding a PostgreSQL advisory lock, with the names of the migrations applied when
+ * the lock was taken: instances of a deployment that start together set the database up one
+ * after the other, and the later ones find nothing left to do.
+ */
+async function withPostgresSetupLock<T>(url: string, work: (applied: string[]) => Promise<T>): Promise<T> {
   const { default: pg } = await import("pg");
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
+    await client.query("SELECT pg_advisory_lock($1)", [SETUP_LOCK_KEY]);
     const table = await client.query("SELECT to_regclass('_prisma_migrations') AS t");
-    if (!table.rows[0].t) return [];
-    return (await client.query(APPLIED_SQL)).rows.map((r) => r.name as string);
+    const applied = table.rows[0].t ? (await client.query(APPLIED_SQL)).rows.map((r) => r.name as string) : [];
+    return await work(applied);
   } finally {
+    await client.query("SELECT pg_advisory_unlock($1)", [SETUP_LOCK_KEY]).catch(() => {});
     await client.end();
   }
 }
 
 export async function setupDatabase(options: { seed?: boolean; log?: (line: string) => void } = {}): Promise<SetupResult> {
-  const log = options.log ?? (() => {});
   const url = databaseUrl();
-  const kind = databaseKind(url);
+  if (databaseKind(url) === "postgresql") return withPostgresSetupLock(url, (applied) => migrateAndSeed("postgresql", url, applied, "", options));
+
+  const file = path.resolve(/* turbopackIgnore: true */ root, sqlitePath(url));
+  const created = !existsSync(file);
+  if (created) mkdirSync(path.dirname(file), { recursive: true });
+  // WAL lets readers run while the importer writes; the setting is stored in the file.
+  const conn = new Database(file);
+  conn.pragma("journal_mode = WAL");
+  conn.close();
+  return { ...(await migrateAndSeed("sqlite", `file:${file}`, appliedSqliteMigrations(file), file, options)), created };
+}
+
+async function migrateAndSeed(
+  kind: DatabaseKind,
+  engineUrl: string,
+  applied: string[],
+  file: string,
+  options: { seed?: boolean; log?: (line: string) => void },
+): Promise<SetupResult> {
+  const log = options.log ?? (() => {});
   const layout = LAYOUT[kind];
-  let engineUrl = url;
-  let created = false;
-  let file = "";
-  let applied: string[];
-
-  if (kind === "sqlite") {
-    file = path.resolve(root, sqlitePath(url));
-    created = !existsSync(file);
-    if (created) mkdirSync(path.dirname(file), { recursive: true });
-    // WAL lets readers run while the importer writes; the setting is stored in the file.
-    const conn = new Database(file);
-    conn.pragma("journal_mode = WAL");
-    conn.close();
-    engineUrl = `file:${file}`;
-    applied = appliedSqliteMigrations(file);
-  } else {
-    applied = await appliedPostgresMigrations(url);
-    created = applied.length === 0;
-  }
-
   const pending = committedMigrations(layout.migrations).filter((m) => !applied.includes(m));
   let appliedNow: string[] = [];
   if (pending.length) {
@@ -111,5 +122,16 @@ export async function setupDatabase(options: { seed?: boolean; log?: (line: stri
     }
     seeded = true;
   }
-  return { created, applied: appliedNow, seeded };
+  return { created: applied.length === 0, applied: appliedNow, seeded };
+}
+
+/** What to print when setting up failed: the error, and every problem of a demo file that did not import. */
+export function setupFailureLines(error: unknown): string[] {
+  const issues = error instanceof Error && error.name === "ImportError" ? ((error as { issues?: { file: string; path: string; message: string }[] }).issues ?? []) : [];
+  return [...issues.map((i) => `${i.file}: ${i.path}: ${i.message}`), error instanceof Error ? error.message : String(error)];
+}
+
+/** Whether start-up loads the demo data into a new database (SEED_DEMO_DATA=false turns it off). */
+export function seedOnFirstRun(): boolean {
+  return process.env.SEED_DEMO_DATA !== "false";
 }

@@ -3,6 +3,7 @@
 import { createHash } from "node:crypto";
 import { ApiError, errorBody, toApiError } from "./api-errors";
 import { CACHE_POLICIES, type CachePolicy } from "./cache-policy";
+import { allowAnyOrigin as withCors, preflightResponse } from "./cors";
 import { ORIGINAL_METHOD_HEADER } from "./request-front.mjs";
 import { respondWithFreshness } from "../cache/freshness";
 
@@ -14,14 +15,6 @@ export type Handler = (request: Request, params: RouteParams) => Promise<Respons
 type NextContext = { params: Promise<RouteParams> };
 type NextHandler = (request: Request, context: NextContext) => Promise<Response>;
 
-const EXPOSED_HEADERS = "ETag, Link, Allow, Retry-After, RateLimit, RateLimit-Policy, Cache-Status, Content-Length, X-Markdown-Tokens";
-export const CORS_ALLOWED_HEADERS = "Accept, Content-Type, If-None-Match, If-Modified-Since, Cache-Control";
-
-function withCors(headers: Headers): Headers {
-  headers.set("Access-Control-Allow-Origin", "*");
-  headers.set("Access-Control-Expose-Headers", EXPOSED_HEADERS);
-  return headers;
-}
 
 export function errorResponse(error: unknown): Response {
   const apiError = toApiError(error);
@@ -102,7 +95,7 @@ export function apiRoute(
 
   const run = (handler: Handler | undefined, method: Method): NextHandler => async (request, context) => {
     try {
-      if (method === "OPTIONS") return preflight(allow, options.allowHeaders);
+      if (method === "OPTIONS") return preflightResponse({ allow, allowHeaders: options.allowHeaders });
       if (!handler) {
         throw new ApiError("method_not_allowed", `${requestMethod(request, method)} is not supported here; use ${allow}.`, { headers: { Allow: allow } });
       }
@@ -131,16 +124,6 @@ export function apiRoute(
 export function requestMethod(request: Request, method: string = request.method): string {
   const original = request.headers.get(ORIGINAL_METHOD_HEADER);
   return original && /^[A-Z][A-Z-]{0,19}$/.test(original) ? original : method;
-}
-
-function preflight(allow: string, allowHeaders = CORS_ALLOWED_HEADERS): Response {
-  const headers = withCors(new Headers());
-  headers.set("Allow", allow);
-  headers.set("Access-Control-Allow-Methods", allow);
-  headers.set("Access-Control-Allow-Headers", allowHeaders);
-  headers.set("Access-Control-Max-Age", "86400");
-  headers.set("Cache-Control", CACHE_POLICIES.directory);
-  return new Response(null, { status: 204, headers });
 }
 
 /** One query parameter: absent → undefined; given twice → invalid_request (ambiguous). */

@@ -8,7 +8,7 @@
 export const STALE_IF_ERROR_S = 86_400;
 
 export const CACHE_POLICIES = {
-  /** countries, cities, cuisines, plans, manifests */
+  /** countries, cities, cuisines, plans, manifests; CORS preflight answers */
   directory: `public, max-age=3600, s-maxage=86400, stale-while-revalidate=86400, stale-if-error=${STALE_IF_ERROR_S}`,
   /** restaurant search */
   search: `public, max-age=60, s-maxage=60, stale-while-revalidate=300, stale-if-error=${STALE_IF_ERROR_S}`,

@@ -1,4 +1,3 @@
-export declare function repairPercentEncoding(url: string): string;
 export declare function normalizeApiPath(url: string): string;
 export declare const ROUTED_METHODS: Set<string>;
 export declare const ORIGINAL_METHOD_HEADER: string;

@@ -1,39 +1,8 @@
 // What the node:http front of scripts/start.mjs fixes in a request before Next.js sees it: the
 // cases Next.js answers itself, before any route or middleware, with an empty, text or HTML body
-// (ENVIRONMENT.md; checked on Next.js 16.4). Plain JS so the front needs no build step.
-
-/**
- * Next.js answers a path with malformed percent-encoding ("/api/%FF", "/x%ZZ") with a bare 500.
- * Every "%" that does not start a decodable UTF-8 escape is itself escaped as "%25", so the
- * request reaches the routes with the bad bytes as literal text and gets a normal answer (a JSON
- * 404 under /api). Well-formed URLs are returned unchanged.
- *
- * @param {string} url request target: path plus optional query
- * @returns {string}
- */
-export function repairPercentEncoding(url) {
-  const q = url.indexOf("?");
-  const path = q === -1 ? url : url.slice(0, q);
-  if (!path.includes("%")) return url;
-  try {
-    decodeURIComponent(path);
-    return url;
-  } catch {
-    // fall through to repair
-  }
-  // Runs of %XX escapes decode together (a UTF-8 character spans several); a run that does not
-  // decode has each of its "%" escaped. A "%" without two hex digits is escaped on its own.
-  const repaired = path.replace(/(?:%[0-9A-Fa-f]{2})+|%/g, (run) => {
-    if (run === "%") return "%25";
-    try {
-      decodeURIComponent(run);
-      return run;
-    } catch {
-      return run.replace(/%/g, "%25");
-    }
-  });
-  return q === -1 ? repaired : repaired + url.slice(q);
-}
+// (ENVIRONMENT.md; checked on Next.js 16.4). Plain JS so the front needs no build step. Under
+// `next start` and the standalone server there is no front: docs/deployment.md lists what Next.js
+// answers there. (Malformed percent-encoding needs no front: middleware.ts answers it in every mode.)
 
 /**
  * Under /api, "/api/public/" and "/api//public" are served as "/api/public" instead of Next's
@@ -65,7 +34,7 @@ export const ORIGINAL_METHOD_HEADER = "x-menu-original-method";
  */
 export function prepareRequest(req) {
   delete req.headers[ORIGINAL_METHOD_HEADER];
-  if (req.url) req.url = normalizeApiPath(repairPercentEncoding(req.url));
+  if (req.url) req.url = normalizeApiPath(req.url);
   if (req.method && !ROUTED_METHODS.has(req.method)) {
     req.headers[ORIGINAL_METHOD_HEADER] = req.method;
     req.method = "PATCH";

@@ -15,6 +15,7 @@ import {
 } from "@modelcontextprotocol/server";
 import { ApiError, errorBody } from "../http/api-errors";
 import { errorResponse, requestMethod } from "../http/api-route";
+import { allowAnyOrigin, preflightResponse } from "../http/cors";
 import { consumeRateLimit } from "../http/rate-limit";
 import { MAX_JSON_BODY_BYTES, readBodyText } from "../http/read-json-body";
 import { publicBaseUrl } from "../site-urls";
@@ -40,8 +41,7 @@ const EXPOSED_HEADERS = "Mcp-Session-Id, MCP-Protocol-Version, WWW-Authenticate,
 function withCors(response: Response, extraHeaders: Record<string, string> = {}): Response {
   const headers = new Headers(response.headers);
   for (const [name, value] of Object.entries(extraHeaders)) headers.set(name, value);
-  headers.set("Access-Control-Allow-Origin", "*");
-  headers.set("Access-Control-Expose-Headers", EXPOSED_HEADERS);
+  allowAnyOrigin(headers, EXPOSED_HEADERS);
   if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
@@ -156,17 +156,12 @@ export function mcpPreflight(request: Request): Response {
     .split(",")
     .map((h) => h.trim())
     .filter((h) => /^mcp-param-[a-z0-9-]+$/i.test(h));
-  const headers = new Headers({
-    Allow: MCP_ALLOW,
-    "Access-Control-Allow-Origin": "*",
-    "Access-Control-Allow-Methods": MCP_ALLOW,
-    "Access-Control-Allow-Headers": [...MCP_REQUEST_HEADERS, ...requested].join(", "),
-    "Access-Control-Expose-Headers": EXPOSED_HEADERS,
-    "Access-Control-Max-Age": "86400",
-    "Cache-Control": "public, max-age=86400",
-    Vary: "Access-Control-Request-Headers",
+  return preflightResponse({
+    allow: MCP_ALLOW,
+    allowHeaders: [...MCP_REQUEST_HEADERS, ...requested].join(", "),
+    exposeHeaders: EXPOSED_HEADERS,
+    vary: "Access-Control-Request-Headers",
   });
-  return new Response(null, { status: 204, headers });
 }
 
 /** GET (an SSE stream in 2025 servers), DELETE (session end) and the rest: this server has neither. */

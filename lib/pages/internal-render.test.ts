@@ -1,16 +1,15 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { INTERNAL_RENDER_HEADER, internalOrigin, internalRenderToken, isInternalRenderRequest } from "./internal-render";
+import { originOf, recordListener } from "./render-listener.mjs";
 
-const saved = { ...process.env };
+const savedVercelUrl = process.env.VERCEL_URL;
 afterEach(() => {
-  for (const k of ["INTERNAL_ORIGIN", "HOSTNAME", "PORT"]) {
-    if (saved[k] === undefined) delete process.env[k];
-    else process.env[k] = saved[k];
-  }
+  if (savedVercelUrl === undefined) delete process.env.VERCEL_URL;
+  else process.env.VERCEL_URL = savedVercelUrl;
 });
 
 describe("internal render", () => {
-  it("accepts only this process's token", () => {
+  it("accepts only the build's token", () => {
     const token = internalRenderToken();
     expect(token).toBe(internalRenderToken());
     expect(token.length).toBeGreaterThanOrEqual(32);
@@ -20,20 +19,24 @@ describe("internal render", () => {
     expect(isInternalRenderRequest(new Headers())).toBe(false);
   });
 
-  it("fetches from where the server listens", () => {
-    delete process.env.INTERNAL_ORIGIN;
-    process.env.HOSTNAME = "0.0.0.0";
-    process.env.PORT = "4000";
-    expect(internalOrigin()).toBe("http://127.0.0.1:4000");
-    process.env.HOSTNAME = "127.0.0.1";
-    expect(internalOrigin()).toBe("http://127.0.0.1:4000");
-    process.env.HOSTNAME = "::1";
-    expect(internalOrigin()).toBe("http://[::1]:4000");
-    delete process.env.PORT;
-    delete process.env.HOSTNAME;
-    expect(internalOrigin("http://localhost:5123/x")).toBe("http://127.0.0.1:5123");
-    expect(internalOrigin()).toBe("http://127.0.0.1:3000");
-    process.env.INTERNAL_ORIGIN = "http://app.internal:8080/";
-    expect(internalOrigin()).toBe("http://app.internal:8080");
+  it("turns a listening address into an origin this machine can reach", () => {
+    expect(originOf({ address: "0.0.0.0", port: 4000 })).toBe("http://127.0.0.1:4000");
+    expect(originOf({ address: "::", port: 4000 })).toBe("http://127.0.0.1:4000");
+    expect(originOf({ address: "127.0.0.1", port: 4000 })).toBe("http://127.0.0.1:4000");
+    expect(originOf({ address: "::1", port: 4001 })).toBe("http://[::1]:4001");
+    expect(originOf({ address: "10.1.2.3", port: 80 })).toBe("http://10.1.2.3:80");
+  });
+
+  // One test, in order: the listener, once recorded, stays for the life of the process.
+  it("fetches from the request's origin, then the platform's URL, then its own listener", () => {
+    delete process.env.VERCEL_URL;
+    expect(internalOrigin("https://menus.example.org/r/x?lang=de")).toBe("https://menus.example.org");
+    process.env.VERCEL_URL = "menu-abc123.vercel.app";
+    expect(internalOrigin("https://menus.example.org/r/x")).toBe("https://menu-abc123.vercel.app");
+    recordListener("/tmp/a-unix-socket");
+    expect(internalOrigin("https://menus.example.org/r/x")).toBe("https://menu-abc123.vercel.app");
+    recordListener({ address: "::", port: 4100 });
+    recordListener({ address: "0.0.0.0", port: 4200 });
+    expect(internalOrigin("https://menus.example.org/r/x")).toBe("http://127.0.0.1:4100");
   });
 });

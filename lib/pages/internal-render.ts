@@ -1,9 +1,15 @@
 // The HTML of a public page is rendered by the App Router under INTERNAL_RENDER_PREFIX (with ISR)
-// and served to the world by the HTML route handler, which fetches it over loopback and adds what
-// Next.js will not let a page send: Vary: Accept, a CSP with hashes of the page's own inline
-// scripts, an ETag. The internal pages answer only requests that carry this process's token
-// (checked in middleware.ts), so nobody outside can reach them directly.
+// and served to the world by the HTML route handler, which fetches it and adds what Next.js will
+// not let a page send: Vary: Accept, a CSP with hashes of the page's own inline scripts, an ETag.
+//
+// Nothing here is configured. The token that opens the internal pages is made once per build
+// (next.config.ts puts MENU_RENDER_TOKEN into the compiled server code), so every instance of one
+// build accepts every other's renders and nobody outside can reach them. The render is fetched
+// from the listener this process is serving on (recorded from its own sockets), so it never
+// leaves the machine; a host that gives the app no listener (a function platform) fetches it from
+// the origin the platform names or the request came to.
 import { randomBytes, timingSafeEqual } from "node:crypto";
+import { listenerOrigin } from "./render-listener.mjs";
 
 export const INTERNAL_RENDER_HEADER = "x-menu-internal-render";
 
@@ -13,10 +19,16 @@ export const INTERNAL_RENDER_PREFIX_ROOT = "/render";
 const TOKEN_KEY = Symbol.for("menu-service.internal-render-token");
 type TokenHolder = { [TOKEN_KEY]?: string };
 
-/** One random token per process, shared by middleware and route handlers through globalThis. */
+/**
+ * The build's render token. Outside a build (unit tests, tsx scripts) there is no compiled-in
+ * value, and one process only needs to agree with itself: a random one, kept on globalThis so
+ * middleware and route handlers share it.
+ */
 export function internalRenderToken(): string {
+  const built = process.env.MENU_RENDER_TOKEN;
+  if (built) return built;
   const holder = globalThis as TokenHolder;
-  return (holder[TOKEN_KEY] ??= process.env.INTERNAL_RENDER_TOKEN || randomBytes(32).toString("base64url"));
+  return (holder[TOKEN_KEY] ??= randomBytes(32).toString("base64url"));
 }
 
 export function isInternalRenderRequest(headers: Headers): boolean {
@@ -28,24 +40,16 @@ export function isInternalRenderRequest(headers: Headers): boolean {
 }
 
 /**
- * Where this process listens, for the loopback fetch: HOSTNAME and PORT as scripts/start.mjs
- * uses them (a wildcard address means loopback), the port of the request Next.js saw when PORT
- * is unset, 3000 otherwise. INTERNAL_ORIGIN overrides it all.
+ * Where the render is fetched from, first that applies: the listener this process serves on
+ * (loopback when it listens on every interface); the deployment URL a Vercel-style platform
+ * gives (VERCEL_URL); the origin of the request being answered.
  */
-export function internalOrigin(requestUrl?: string): string {
-  const configured = process.env.INTERNAL_ORIGIN?.trim();
-  if (configured) return configured.replace(/\/+$/, "");
-  const hostname = process.env.HOSTNAME?.trim() ?? "";
-  const host = hostname && !["0.0.0.0", "::", "[::]", "localhost"].includes(hostname) ? hostname : "127.0.0.1";
-  let port = process.env.PORT?.trim();
-  if (!port && requestUrl) {
-    try {
-      port = new URL(requestUrl).port || undefined;
-    } catch {
-      // keep the default
-    }
-  }
-  return `http://${host.includes(":") && !host.startsWith("[") ? `[${host}]` : host}:${port || "3000"}`;
+export function internalOrigin(requestUrl: string): string {
+  const own = listenerOrigin();
+  if (own) return own;
+  const platform = process.env.VERCEL_URL?.trim();
+  if (platform) return `https://${platform.replace(/^https?:\/\//, "").replace(/\/+$/, "")}`;
+  return new URL(requestUrl).origin;
 }
 
 export interface RenderedPage {
@@ -56,8 +60,8 @@ export interface RenderedPage {
   cache: string | null;
 }
 
-/** Fetches an internal page path (e.g. "/render/v1/r/some-slug") from this very server. */
-export async function fetchInternalPage(path: string, requestUrl?: string): Promise<RenderedPage> {
+/** Fetches an internal page path (e.g. "/render/v1/r/some-slug") from this deployment. */
+export async function fetchInternalPage(path: string, requestUrl: string): Promise<RenderedPage> {
   const response = await fetch(internalOrigin(requestUrl) + path, {
     // identity: compressing a response to this very process only to inflate it again costs CPU and buffers.
     headers: { [INTERNAL_RENDER_HEADER]: internalRenderToken(), accept: "text/html", "accept-encoding": "identity" },

@@ -218,8 +218,14 @@ async function renderHtml(request: Request, pagePath: string, search: URLSearchP
     if (match) await loadPage(match, query);
     // A render holds megabytes while it runs: a flood of distinct pages waits for a slot or is shed (503).
     const rendered = await renderLimiter().run(() => fetchInternalPage(internal, request.url));
-    // A failed render is no page to keep; the last good one (if any) answers instead.
-    if (rendered.status >= 500) throw new Error(`the render of ${internal} answered ${rendered.status}`);
+    // A failed render is no page to keep; the last good one (if any) answers instead. Every
+    // internal path renders (the not-found page too, with 200): any other answer means the render
+    // was refused or went elsewhere (another build behind the same address), a server fault to
+    // report, never a 404 for a page that exists.
+    if (rendered.status !== 200 && !(rendered.status >= 300 && rendered.status < 400)) {
+      const hint = rendered.status === 404 ? " (render token refused: is another build answering at this address?)" : "";
+      throw new Error(`the internal render of ${internal} answered ${rendered.status}${hint}`);
+    }
     const dev = process.env.NODE_ENV !== "production";
     const https = publicBaseUrl().startsWith("https:");
     const etag = etagOf(rendered.html);

@@ -50,7 +50,7 @@ const notAccepted = (o: Outcome) => o.error === "ECONNREFUSED" || (o.error === "
 describe("graceful shutdown of npm start", () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ postgresUrl: "" });
+    server = await startTestServer({ postgresUrl: "", mode: "npm-start" });
   });
   afterAll(() => server?.stop());
 

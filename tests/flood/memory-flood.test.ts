@@ -21,7 +21,7 @@ let sampler: ReturnType<typeof setInterval>;
 beforeAll(async () => {
   // Throttling off: it is per client address, and a flood from many addresses passes it; the
   // memory bound must hold without it.
-  server = await startTestServer({ asNpmStart: true, extraEnv: { RATE_LIMIT_PER_MINUTE: "0" } });
+  server = await startTestServer({ asNpmStart: true, mode: "npm-start", extraEnv: { RATE_LIMIT_PER_MINUTE: "0" } });
   const list = await (await fetch(`${server.baseUrl}/api/public/restaurants?limit=50`)).json();
   slugs = list.results.map((r: { slug: string }) => r.slug);
   sampler = setInterval(() => (rssMax = Math.max(rssMax, server.rss() ?? 0)), 500);

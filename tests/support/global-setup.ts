@@ -9,6 +9,7 @@ export async function setup(project: TestProject) {
   project.provide("baseUrl", server.baseUrl);
   project.provide("databaseUrl", server.databaseUrl);
   project.provide("serverLog", server.logFile);
+  project.provide("serverMode", server.mode);
 }
 
 export async function teardown() {
@@ -20,5 +21,7 @@ declare module "vitest" {
     baseUrl: string;
     databaseUrl: string;
     serverLog: string;
+    /** how the server runs (tests/support/test-server.ts); some answers belong to the platform */
+    serverMode: "npm-start" | "standalone" | "next-start";
   }
 }

@@ -1,5 +1,7 @@
-// Starts the real app (production build, via `npm start`'s own script) on a free loopback port
-// with a throw-away database: the demo data (first-run seed) plus tests/fixtures/menus.json, whose
+// Starts the real app (a production build) on a free loopback port, in one of its run modes
+// (TEST_SERVER_MODE: "npm-start", the default, runs `npm start`'s own script; "standalone" runs
+// `node .next/standalone/server.js` as the Dockerfile does; "next-start" runs `next start`), with
+// a throw-away database: the demo data (first-run seed) plus tests/fixtures/menus.json, whose
 // private fields all carry the marker PRIVATE-MARKER. The database is SQLite, or a new database on
 // the PostgreSQL server named by TEST_POSTGRES_URL when that is set.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -12,8 +14,33 @@ export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const FIXTURE = path.join(ROOT, "tests/fixtures/menus.json");
 export const PRIVATE_MARKER = "PRIVATE-MARKER";
 
+export const SERVER_MODES = ["npm-start", "standalone", "next-start"] as const;
+export type ServerMode = (typeof SERVER_MODES)[number];
+
+/** The run mode of the suites' servers: TEST_SERVER_MODE, or npm start. */
+export function serverModeFromEnv(): ServerMode {
+  const mode = process.env.TEST_SERVER_MODE || "npm-start";
+  if (!(SERVER_MODES as readonly string[]).includes(mode)) throw new Error(`TEST_SERVER_MODE must be one of ${SERVER_MODES.join(", ")}; got ${mode}`);
+  return mode as ServerMode;
+}
+
+/** Builds the app unless the build on disk is from the current sources (what npm start does first). */
+export function ensureBuild() {
+  const result = spawnSync(process.execPath, ["scripts/start.mjs", "--build"], { cwd: ROOT, encoding: "utf8", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  if (result.status !== 0) throw new Error(`the build failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+/** The command line of a run mode, and the directory it runs in. */
+function commandOf(mode: ServerMode, port: number): { args: string[]; cwd: string } {
+  if (mode === "npm-start") return { args: ["scripts/start.mjs"], cwd: ROOT };
+  ensureBuild();
+  if (mode === "standalone") return { args: ["server.js"], cwd: path.join(ROOT, ".next/standalone") };
+  return { args: [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], cwd: ROOT };
+}
+
 export interface TestServer {
   baseUrl: string;
+  mode: ServerMode;
   databaseUrl: string;
   /** whether the server process is still running */
   alive(): boolean;
@@ -21,7 +48,7 @@ export interface TestServer {
   rss(): number | null;
   /** everything the server printed (stdout and stderr), for tests of what it logs */
   logFile: string;
-  /** the `npm start` process (scripts/start.mjs), for tests that signal it */
+  /** the server process, for tests that signal it */
   child: ChildProcess;
   stop(): Promise<void>;
 }
@@ -79,15 +106,20 @@ function tsx(args: string[], env: NodeJS.ProcessEnv) {
 /**
  * extraEnv: settings of this server (RATE_LIMIT_PER_MINUTE, …). postgresUrl: the PostgreSQL server
  * to make the scratch database on; TEST_POSTGRES_URL by default, "" for SQLite. asNpmStart: with
- * npm start's node options (its heap cap).
+ * npm start's node options (its heap cap). mode: the run mode (serverModeFromEnv() by default).
+ * databaseUrl: an existing database to serve (several instances of one deployment), instead of a
+ * new one.
  */
-export async function startTestServer(options: { extraEnv?: Record<string, string>; postgresUrl?: string; asNpmStart?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { extraEnv?: Record<string, string>; postgresUrl?: string; asNpmStart?: boolean; mode?: ServerMode; databaseUrl?: string } = {},
+): Promise<TestServer> {
+  const mode = options.mode ?? serverModeFromEnv();
   const dir = mkdtempSync(path.join(tmpdir(), "menu-test-"));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const postgresUrl = options.postgresUrl ?? process.env.TEST_POSTGRES_URL;
-  const postgres = postgresUrl ? await scratchPostgres(postgresUrl) : undefined;
-  const databaseUrl = postgres?.url ?? `file:${path.join(dir, "test.db")}`;
+  const postgres = !options.databaseUrl && postgresUrl ? await scratchPostgres(postgresUrl) : undefined;
+  const databaseUrl = options.databaseUrl ?? postgres?.url ?? `file:${path.join(dir, "test.db")}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: databaseUrl,
@@ -96,11 +128,14 @@ export async function startTestServer(options: { extraEnv?: Record<string, strin
     PUBLIC_BASE_URL: baseUrl,
     ...options.extraEnv,
   };
-  tsx(["scripts/db-setup.ts"], env);
-  tsx(["scripts/import.ts", FIXTURE], env);
+  if (!options.databaseUrl) {
+    tsx(["scripts/db-setup.ts"], env);
+    tsx(["scripts/import.ts", FIXTURE], env);
+  }
 
   const nodeArgs = options.asNpmStart ? npmStartNodeArgs() : [];
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, "scripts/start.mjs"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  const command = commandOf(mode, port);
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, ...command.args], { cwd: command.cwd, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   let started = false;
   const logFile = path.join(dir, "server.log");
@@ -133,6 +168,7 @@ export async function startTestServer(options: { extraEnv?: Record<string, strin
 
   return {
     baseUrl,
+    mode,
     databaseUrl,
     alive: () => child.exitCode === null && child.signalCode === null,
     rss: () => rssOf(child.pid),

@@ -1,0 +1,33 @@
+// The address this process serves HTTP on, for the HTML handler's fetch of its own render
+// (lib/pages/internal-render.ts). Learnt, not configured: the client-address tap
+// (lib/http/client-address-tap.mjs) sees the server of every request and records the first; a
+// start script that keeps a listener of its own for the renders (scripts/start.mjs) records that
+// one first. Plain JS, shared through globalThis: the start script loads it without a build.
+
+const LISTENER = Symbol.for("menu-service.render-listener");
+
+/**
+ * Records a listening address unless one is recorded already.
+ *
+ * @param {string | { address: string, port: number } | null | undefined} address what net.Server#address() returns
+ */
+export function recordListener(address) {
+  if (globalThis[LISTENER] || !address || typeof address === "string") return;
+  globalThis[LISTENER] = originOf(address);
+}
+
+/**
+ * http://host:port for a listening address; a wildcard address (dual-stack "::" included) becomes 127.0.0.1.
+ *
+ * @param {{ address: string, port: number }} address
+ * @returns {string}
+ */
+export function originOf({ address, port }) {
+  const host = address === "0.0.0.0" || address === "::" || address === "" ? "127.0.0.1" : address.includes(":") ? `[${address}]` : address;
+  return `http://${host}:${port}`;
+}
+
+/** @returns {string | undefined} the recorded origin, if this process has served a request yet */
+export function listenerOrigin() {
+  return globalThis[LISTENER];
+}

@@ -1,0 +1,24 @@
+// What the server does once, as it starts, before it answers a request: in every run mode (npm
+// start, next start, the standalone server.js, a function platform's cold start), through
+// instrumentation.ts.
+// - The database is brought to the committed schema, and a new one gets the demo data, so no
+//   mode needs a setup step of its own (lib/db/setup.ts; instances starting together take turns).
+// - The client-address tap stamps each request with its TCP peer for the throttle and learns the
+//   listener the HTML handler fetches its renders from (lib/http/client-address-tap.mjs).
+// - A malformed throttle setting stops the start here rather than failing every search later.
+// Any failure ends the process with the reason: a server that cannot reach its database must not
+// look healthy.
+import { installClientAddressTap } from "../http/client-address-tap.mjs";
+import { checkThrottleSettings } from "../http/rate-limit";
+import { seedOnFirstRun, setupDatabase, setupFailureLines } from "../db/setup";
+
+export async function startUp(): Promise<void> {
+  installClientAddressTap();
+  try {
+    checkThrottleSettings();
+    await setupDatabase({ seed: seedOnFirstRun(), log: (line) => console.log(line) });
+  } catch (error) {
+    for (const line of setupFailureLines(error)) console.error(line);
+    process.exit(1);
+  }
+}
