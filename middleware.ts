@@ -3,7 +3,7 @@
 // text/markdown, gets the Markdown twin; anything else that accepts HTML gets the page. An Accept
 // header that allows neither is answered here: 406 not_acceptable listing both representations.
 //
-// The Markdown twin is answered here, by serveMarkdown (lib/pages/serve.ts) — the function the
+// The Markdown twin is answered here, by serveMarkdown (lib/pages/markdown-page.ts) — the function the
 // page handler would call after a rewrite. A rewrite sends the request through Next's router a
 // second time, which costs as much as serving the twin: 0.57 of the floor route with the hop,
 // 1.12 without it (npm run bench; docs/performance.md). Both run in this process and share its
@@ -31,8 +31,9 @@ import { decideRepresentation } from "@/lib/negotiation/negotiate";
 import { isNeverAPage } from "@/lib/negotiation/page-paths";
 import { INTERNAL_RENDER_PREFIX_ROOT, isInternalRenderRequest } from "@/lib/pages/internal-render";
 import { matchPageRoute } from "@/lib/pages/routes";
-import { serveHtml, serveMarkdown } from "@/lib/pages/serve";
-import { notAcceptableResponse, REPRESENTATION_HEADER } from "@/lib/pages/serve-headers";
+import { serveHtml } from "@/lib/pages/html-page";
+import { serveMarkdown } from "@/lib/pages/markdown-page";
+import { notAcceptableResponse, REPRESENTATION_HEADER } from "@/lib/pages/serve-page";
 
 // Node.js, not Edge: it shares the process (and the internal render token) with the handlers.
 export const runtime = "nodejs";

@@ -14,6 +14,12 @@ export function absoluteUrl(pathOrUrl: string): string {
   return pathOrUrl.startsWith("/") ? publicBaseUrl() + pathOrUrl : pathOrUrl;
 }
 
+/** The public URL of a page path and its query string. */
+export function pageUrlOf(pagePath: string, query: URLSearchParams = new URLSearchParams()): string {
+  const qs = query.toString();
+  return `${publicBaseUrl()}${pagePath}${qs ? `?${qs}` : ""}`;
+}
+
 export const siteUrls = {
   home: () => `${publicBaseUrl()}/`,
   restaurant: (slug: string) => `${publicBaseUrl()}/${seg(slug)}`,

@@ -2,7 +2,7 @@
 //
 // One URL, two representations (contract section 4), chosen by the ".md" suffix or the Accept
 // header. middleware.ts negotiates and answers 406 and the Markdown twins itself (through the
-// same lib/pages/serve.ts); this handler serves the HTML, and both representations of the paths
+// same lib/pages/serve-page.ts); this handler serves the HTML, and both representations of the paths
 // middleware leaves to it. Being a route handler, its responses keep the headers Next.js drops on
 // App Router pages — Vary: Accept and a Content-Security-Policy with the hashes of the page's own
 // inline scripts. The HTML itself is rendered and cached (ISR) by the App Router under
@@ -10,7 +10,7 @@
 //
 // More specific routes (/api/…, /llms.txt, /sitemap.xml, /.well-known/…, /render/…) and files in
 // public/ take precedence over this optional catch-all.
-import { servePage } from "@/lib/pages/serve";
+import { servePage } from "@/lib/pages/serve-page";
 
 export const dynamic = "force-dynamic";
 

@@ -2,7 +2,7 @@
 //
 // A cache (lib/cache/ttl-cache.ts) that answers with an expired copy because the database failed
 // or was too slow marks the request it answers; the HTTP adapters (lib/http/api-route.ts, the
-// page handlers in lib/pages/serve.ts) read the mark and say so in `Cache-Status` (RFC 9211).
+// page handlers in lib/pages/html-page.ts and markdown-page.ts) read the mark and say so in `Cache-Status` (RFC 9211).
 // The mark travels in an AsyncLocalStorage scope, so the capabilities between the cache and the
 // adapter (a menu page loads a menu, the directory and the site date) need not pass it along.
 // The store holds two numbers, never the request: it cannot pin anything (see ttl-cache.ts).

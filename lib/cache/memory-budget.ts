@@ -1,6 +1,6 @@
 // The one memory budget for everything this process caches: the service's caches (lib/cache,
-// lib/pages/serve.ts, lib/seo/serve-index-files.ts). Next.js' own in-memory ISR cache is switched
-// off in next.config.ts (cacheMaxMemorySize: 0): it would hold a second copy of the renders that
+// lib/pages/html-page.ts, lib/pages/markdown-page.ts, lib/seo/serve-index-files.ts). Next.js'
+// own in-memory ISR cache is switched off in next.config.ts (cacheMaxMemorySize: 0): it would hold a second copy of the renders that
 // the page-html cache below already keeps, and ISR reads its entries from disk instead.
 //
 // `npm start` caps the V8 heap at 256 MB and its young generation at 4 MB semi-spaces

@@ -8,7 +8,7 @@
 // instances, the others drop the old menu when their TTL runs out. MENU_CACHE_TTL_MS overrides
 // (0 switches the caches off, which the growth benchmark does to measure the database).
 import type { PublicRestaurant, PublicSearchResponse } from "../serializers";
-import { STALE_IF_ERROR_S } from "../http/cache-policy";
+import { STALE_IF_ERROR_S, type CachePolicy } from "../http/cache-policy";
 import { cacheBudget } from "./memory-budget";
 import { deepFreeze, weighPrepared, type Prepared } from "./prepared";
 import { purgeCaches, sharedCache, TtlCache, type PurgeReport } from "./ttl-cache";
@@ -23,6 +23,14 @@ export function cacheTtlMs(): number {
   if (configured === undefined || configured.trim() === "") return DEFAULT_TTL_MS;
   const n = Number(configured);
   return Number.isFinite(n) && n >= 0 ? n : DEFAULT_TTL_MS;
+}
+
+/**
+ * How long this process keeps a built page (HTML or Markdown twin): the in-process cache lifetime,
+ * never longer than the page's shared-cache lifetime (search pages: 60 s).
+ */
+export function pageCacheTtlMs(policy: CachePolicy): number {
+  return Math.min(cacheTtlMs(), policy === "search" ? 60_000 : 300_000);
 }
 
 /** One published menu by slug; null = no published restaurant has that slug (kept too: bots probe). */

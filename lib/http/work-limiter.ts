@@ -94,7 +94,7 @@ function sharedLimiter(options: WorkLimiterOptions): WorkLimiter {
 }
 
 /**
- * HTML renders (a cache miss of lib/pages/serve.ts): RENDER_CONCURRENCY at once (default 4 — the
+ * HTML renders (a cache miss of lib/pages/html-page.ts): RENDER_CONCURRENCY at once (default 4 — the
  * render runs in this process, on its cores, so more at once only adds memory, not throughput).
  */
 export function renderLimiter(): WorkLimiter {

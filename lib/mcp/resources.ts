@@ -5,7 +5,7 @@ import { listPublishedRestaurantsAfter } from "../data/restaurant-queries";
 import { ApiError } from "../http/api-errors";
 import { getRestaurantMenu } from "../restaurants/get-restaurant-menu";
 import { serializePlans, serializeSearchResult, type PublicSearchResult } from "../serializers";
-import { markdownTwin } from "../pages/serve";
+import { markdownTwin } from "../pages/markdown-page";
 import { loadDirectory } from "./tools";
 
 export const RESOURCE_URIS = {

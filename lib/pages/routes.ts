@@ -189,3 +189,9 @@ export function keptQuery(route: PageRoute, search: URLSearchParams): URLSearchP
   }
   return kept;
 }
+
+/** A page path and its query as a page: the route it matches (null: none) and the query it keeps. */
+export function resolvePage(pagePath: string, search: URLSearchParams): { match: RouteMatch | null; query: URLSearchParams } {
+  const match = matchPageRoute(pagePath);
+  return { match, query: match ? keptQuery(match.route, search) : new URLSearchParams() };
+}

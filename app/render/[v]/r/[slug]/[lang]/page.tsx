@@ -2,7 +2,7 @@
 import { publicPageRoute } from "@/app/_lib/public-page-route";
 
 // Rendered on first request, then cached and regenerated every 4 minutes (ISR): with the 30 s
-// in-process caches of its data and of the finished page (lib/pages/serve.ts), a change without
+// in-process caches of its data and of the finished page (lib/pages/html-page.ts), a change without
 // a revalidation call is public within the contract's 5 minutes.
 export const revalidate = 240;
 export const dynamicParams = true;
