@@ -5,7 +5,7 @@ import { ALLERGENS, type Allergen } from "../menu/allergens";
 import { DAY_KEYS } from "../import/import-schema";
 import { menuLabels, type DietLabelKey, type MenuLabels } from "../i18n/menu-labels";
 import type { PublicMenuItem, PublicRestaurant } from "../serializers";
-import { markdownUrlOf, pageAssetUrl, siteUrls } from "../site-urls";
+import { markdownUrlOf, sameSitePath, siteUrls } from "../site-urls";
 
 export type DayKey = (typeof DAY_KEYS)[number];
 
@@ -83,7 +83,7 @@ export interface ItemView {
   available: boolean;
   /** absolute, as published (JSON-LD) */
   imageUrl: string | null;
-  /** what the page's <img> loads: same-site files root-relative (pageAssetUrl) */
+  /** what the page's <img> loads: same-site files root-relative (sameSitePath) */
   imageSrc: string | null;
   nutrition: { name: string; value: string }[];
 }
@@ -125,7 +125,7 @@ export interface MenuView {
   markdownUrl: string;
   name: string;
   description: string | null;
-  /** what the page's <img> elements load: same-site files root-relative (pageAssetUrl) */
+  /** what the page's <img> elements load: same-site files root-relative (sameSitePath) */
   imageSrc: { banner: string | null; logo: string | null };
   languages: LanguageLink[];
   address: string | null;
@@ -219,7 +219,7 @@ export function buildMenuView(
         allergens: item.allergens.map((code) => ({ code, label: labels.allergenNames[code] })),
         available: item.isAvailable,
         imageUrl: item.imageUrl,
-        imageSrc: item.imageUrl === null ? null : pageAssetUrl(item.imageUrl),
+        imageSrc: item.imageUrl === null ? null : sameSitePath(item.imageUrl),
         nutrition: nutritionEntries(item.nutrition),
       };
     }),
@@ -246,8 +246,8 @@ export function buildMenuView(
     name: restaurant.name,
     description: clean(restaurant.description),
     imageSrc: {
-      banner: restaurant.images.banner === null ? null : pageAssetUrl(restaurant.images.banner),
-      logo: restaurant.images.logo === null ? null : pageAssetUrl(restaurant.images.logo),
+      banner: restaurant.images.banner === null ? null : sameSitePath(restaurant.images.banner),
+      logo: restaurant.images.logo === null ? null : sameSitePath(restaurant.images.logo),
     },
     languages: languages.map((code) => {
       const u = siteUrls.restaurantInLanguage(restaurant.slug, code, defaultLanguage);
