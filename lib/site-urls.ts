@@ -20,6 +20,22 @@ export function pageUrlOf(pagePath: string, query: URLSearchParams = new URLSear
   return `${publicBaseUrl()}${pagePath}${qs ? `?${qs}` : ""}`;
 }
 
+/**
+ * How an HTML page refers to a file or page of this site: a URL on PUBLIC_BASE_URL becomes its
+ * root-relative path, so the browser fetches it from whatever host it opened the page at
+ * (127.0.0.1, a LAN address, a proxy's name) instead of a host the page's CSP does not allow or
+ * the client cannot reach.
+ * Other URLs are returned as they are. Published data (API, JSON-LD, Markdown, Open Graph,
+ * sitemaps) keeps the absolute form: it is read away from the page.
+ */
+export function sameSitePath(url: string): string {
+  const base = publicBaseUrl();
+  if (url === base) return "/";
+  if (!url.startsWith(`${base}/`)) return url;
+  // Only the origin goes: a base with a path (a proxy's prefix) keeps that prefix.
+  return url.slice(new URL(base).origin.length);
+}
+
 export const siteUrls = {
   home: () => `${publicBaseUrl()}/`,
   restaurant: (slug: string) => `${publicBaseUrl()}/${seg(slug)}`,

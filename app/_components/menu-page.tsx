@@ -23,9 +23,9 @@ export function MenuPage({ view }: { view: MenuView }) {
     <main id="main" className="wrap page menu-page" lang={t.lang}>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(restaurantJsonLd(view)) }} />
       <header className="restaurant-header">
-        {r.images.banner && <img className="banner" src={r.images.banner} alt="" width={1200} height={400} fetchPriority="high" />}
+        {view.imageSrc.banner && <img className="banner" src={view.imageSrc.banner} alt="" width={1200} height={400} fetchPriority="high" />}
         <div className="restaurant-title">
-          {r.images.logo && <img className="logo" src={r.images.logo} alt={`${view.name} logo`} width={72} height={72} />}
+          {view.imageSrc.logo && <img className="logo" src={view.imageSrc.logo} alt={`${view.name} logo`} width={72} height={72} />}
           <div>
             <h1 lang={view.defaultLanguage}>{view.name}</h1>
             {(r.cuisine || r.contact.city) && (
@@ -225,7 +225,7 @@ export function MenuPage({ view }: { view: MenuView }) {
                           {item.nutrition.map((n) => `${n.name} ${n.value}`).join(" · ")}
                         </p>
                       )}
-                      {item.imageUrl && <img className="dish-img" src={item.imageUrl} alt="" width={96} height={96} loading="lazy" decoding="async" />}
+                      {item.imageSrc && <img className="dish-img" src={item.imageSrc} alt="" width={96} height={96} loading="lazy" decoding="async" />}
                     </FilterableDish>
                   ))}
                 </ul>

@@ -1,8 +1,8 @@
 // Every public page, dispatched on the route id of the loaded page data. The Markdown twin of each
 // is lib/markdown/pages.ts, built from the same PageData.
-import { ATTRIBUTION, SITE_NAME, SITE_SUMMARY, type PageData, type PageDataById, type PageMeta } from "@/lib/pages/page-data";
-import { attributionText } from "@/lib/service-info";
-import { markdownUrlOf, siteUrls } from "@/lib/site-urls";
+import { SITE_SUMMARY, type PageData, type PageDataById, type PageMeta } from "@/lib/pages/page-data";
+import { DEVELOPERS_HEADING_IDS, developersGuide } from "@/lib/content/developers-guide";
+import { markdownToHtml } from "@/lib/markdown/to-html";
 import { MenuPage } from "./menu-page";
 import { Listing, PageFooter, RestaurantCards, SearchForm, rel } from "./shared";
 
@@ -345,121 +345,12 @@ function PlansPage({ data, meta }: Props<"plans">) {
 }
 
 function DevelopersPage({ data, meta }: Props<"developers">) {
-  const example = data.exampleSlug;
-  const exampleMenu = example ? siteUrls.restaurant(example) : `${siteUrls.home()}{slug}`;
+  // One Markdown source for this page and its twin (lib/content/developers-guide.ts); raw HTML in
+  // it is dropped by the renderer, never passed through.
+  const html = markdownToHtml(developersGuide(data, meta.title), { headingIds: DEVELOPERS_HEADING_IDS });
   return (
     <main id="main" className="wrap page prose">
-      <h1>{meta.title}</h1>
-      <p className="lead">{data.description}</p>
-      <ul>
-        <li>
-          Base URL: <code>{data.baseUrl}</code> — no API key, no account, no sandbox; CORS-open.
-        </li>
-        <li>
-          Specification: <a href={rel(data.specification)}>OpenAPI 3.1</a> (<a href="/docs/api">interactive reference</a>) · index:{" "}
-          <a href="/api/public">/api/public</a>
-        </li>
-        <li>
-          Tool server (MCP, JSON-RPC 2.0 over HTTP): <code>POST {siteUrls.mcp()}</code> · manifest <a href="/.well-known/mcp.json">/.well-known/mcp.json</a>
-        </li>
-      </ul>
-
-      <h2 id="endpoints">Endpoints</h2>
-      <div className="table-scroll" role="region" aria-labelledby="endpoints" tabIndex={0}>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Method</th>
-              <th scope="col">Path</th>
-              <th scope="col">Returns</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.endpoints.map((e) => (
-              <tr key={e.path}>
-                <td>{e.methods.join(", ")}</td>
-                <td>
-                  <code>{e.path}</code>
-                </td>
-                <td>{e.summary}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <pre className="code" tabIndex={0}>
-        <code>
-          {[
-            `curl '${siteUrls.apiIndex()}/restaurants?q=fondue&limit=5'`,
-            example ? `curl '${siteUrls.restaurantApi(example)}'` : `curl '${siteUrls.apiIndex()}/restaurants/{slug}'`,
-            `curl '${siteUrls.apiIndex()}/locations'`,
-          ].join("\n")}
-        </code>
-      </pre>
-
-      <h2 id="markdown">Markdown versions of every page</h2>
-      <p>
-        Every page is also Markdown at the same URL: append <code>.md</code> (the home page is <code>/index.md</code>) or send{" "}
-        <code>Accept: text/markdown</code>. Both give the same document: YAML front matter (title, description, canonical, language, updated) and the
-        content, without navigation, scripts or styling. Responses carry <code>Vary: Accept</code>, <code>Link: &lt;…&gt;; rel=&quot;canonical&quot;</code>,
-        an <code>ETag</code> and <code>x-markdown-tokens</code>. An <code>Accept</code> header that allows neither <code>text/html</code> nor{" "}
-        <code>text/markdown</code> gets <code>406 not_acceptable</code> listing both representations.
-      </p>
-      <pre className="code" tabIndex={0}>
-        <code>{[`curl '${markdownUrlOf(exampleMenu)}'`, `curl -H 'Accept: text/markdown' '${exampleMenu}'`].join("\n")}</code>
-      </pre>
-      <p>
-        Indexes for agents: <a href="/llms.txt">llms.txt</a>, <a href="/llms-full.txt">llms-full.txt</a>, <a href="/llms-index.md">llms-index.md</a> (every
-        Markdown page), <a href="/sitemap.xml">sitemap.xml</a>.
-      </p>
-
-      <h2 id="errors">Errors</h2>
-      <p>
-        Every failure under <code>/api</code> is JSON with <code>error</code>, <code>status</code>, <code>message</code>, <code>hint</code>,{" "}
-        <code>documentation</code> and <code>specification</code>; branch on <code>error</code>. Errors are never cached.
-      </p>
-      <div className="table-scroll" role="region" aria-labelledby="errors" tabIndex={0}>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">error</th>
-              <th scope="col">Status</th>
-              <th scope="col">Hint</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.errors.codes.map((c) => (
-              <tr key={c.error}>
-                <td>
-                  <code>{c.error}</code>
-                </td>
-                <td>{c.status}</td>
-                <td>{c.hint}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-
-      <h2 id="limits">Limits and caching</h2>
-      <ul>
-        <li>{data.conventions.rateLimits}</li>
-        <li>{data.conventions.conditionalRequests}</li>
-        <li>Shared caches keep directory and plan data 24 hours, search results 60 seconds and a menu 5 minutes.</li>
-      </ul>
-
-      <section id="terms" aria-labelledby="terms-heading" className="callout">
-        <h2 id="terms-heading">Attribution and terms of use</h2>
-        <p>{ATTRIBUTION}</p>
-        <p>
-          In the words of the API index and every manifest: <q>{attributionText()}</q>
-        </p>
-        <p>
-          Show a visible credit with a link to <a href="/">{SITE_NAME}</a> ({data.baseUrl}) wherever the data appears. The data is provided as is, without
-          warranty: menus, prices and allergens change, and diners with allergies should confirm with the restaurant. Do not use the API to send heavy
-          search traffic; cache responses. Restaurant owners edit their data in the dashboard; there is no write API.
-        </p>
-      </section>
+      <div dangerouslySetInnerHTML={{ __html: html }} />
       <PageFooter markdownUrl={meta.markdownUrl} />
     </main>
   );

@@ -7,7 +7,11 @@ import { ATTRIBUTION, SITE_NAME, SITE_SUMMARY, type ListingBlock, type PageData,
 import type { PublicSearchResult } from "../serializers";
 import { markdownUrlOf, siteUrls } from "../site-urls";
 import { code, codeBlock, del, emphasis, heading, join, link, list, paragraph, strong, table, type Inline } from "./mdast";
-import { renderDocument } from "./render";
+import { remark } from "remark";
+import remarkGfm from "remark-gfm";
+import { developersGuide } from "../content/developers-guide";
+import { attributionInline } from "./attribution";
+import { frontMatter, renderDocument } from "./render";
 import { fill } from "../i18n/fill";
 
 const md = markdownUrlOf;
@@ -27,10 +31,7 @@ function listingBlocks(block: ListingBlock, emptyText: string): RootContent[] {
   return out;
 }
 
-/** Contract section 1, rule 5, in the words of lib/service-info.ts attributionText(), with links. */
-export function attributionInline(): Inline[] {
-  return ["Data is for informational use with attribution to ", link(siteUrls.home()), ", subject to the terms of use at ", link(siteUrls.terms()), "."];
-}
+export { attributionInline };
 
 function attribution(canonical: string): RootContent {
   return paragraph(emphasis(`Source: ${SITE_NAME}, `, link(canonical), ". ", ...attributionInline()));
@@ -281,72 +282,9 @@ function bodyOf(page: PageData, meta: PageMeta): RootContent[] {
       return out;
     }
 
-    case "developers": {
-      const d = page.data;
-      const example = d.exampleSlug;
-      return [
-        heading(1, meta.title),
-        paragraph(d.description),
-        list([
-          ["Base URL: ", link(d.baseUrl)],
-          ["Authentication: none (no API key, no account, no sandbox)"],
-          ["Specification: ", link(d.specification), " (OpenAPI 3.1)"],
-          ["Tool server (MCP, JSON-RPC 2.0 over HTTP): ", code(`POST ${siteUrls.mcp()}`), ", manifest ", link(siteUrls.mcpManifest())],
-        ]),
-        heading(2, "Endpoints"),
-        table(
-          ["Method", "Path", "What it returns", "Cache-Control"],
-          d.endpoints.map((e) => [e.methods.join(", "), code(e.path), e.summary, code(e.cacheControl)]),
-        ),
-        heading(2, "Examples"),
-        codeBlock(
-          [
-            `curl '${siteUrls.apiIndex()}/restaurants?q=fondue&limit=5'`,
-            example ? `curl '${siteUrls.restaurantApi(example)}'` : `curl '${siteUrls.apiIndex()}/restaurants/{slug}'`,
-            `curl '${siteUrls.apiIndex()}/locations'`,
-          ].join("\n"),
-          "sh",
-        ),
-        heading(2, "Markdown versions of every page"),
-        paragraph(
-          "Every page is also Markdown at the same URL: append ",
-          code(".md"),
-          " or send ",
-          code("Accept: text/markdown"),
-          ". The response has YAML front matter (title, description, canonical, language, updated), ",
-          code("Vary: Accept"),
-          " and a ",
-          code('Link: <…>; rel="canonical"'),
-          " header. An Accept header that allows neither HTML nor Markdown gets 406 not_acceptable with the available representations.",
-        ),
-        codeBlock(
-          [
-            example ? `curl '${md(siteUrls.restaurant(example))}'` : `curl '${siteUrls.home()}{slug}.md'`,
-            `curl -H 'Accept: text/markdown' '${example ? siteUrls.restaurant(example) : siteUrls.home()}'`,
-          ].join("\n"),
-          "sh",
-        ),
-        paragraph(
-          "Indexes: ",
-          link(siteUrls.llmsTxt(), "llms.txt"),
-          ", ",
-          link(siteUrls.llmsFull(), "llms-full.txt"),
-          ", ",
-          link(siteUrls.llmsIndex(), "llms-index.md"),
-          ", ",
-          link(siteUrls.sitemap(), "sitemap.xml"),
-          ".",
-        ),
-        heading(2, "Errors"),
-        paragraph("Every error under /api is JSON with ", code("error"), ", ", code("status"), ", ", code("message"), ", ", code("hint"), ", ", code("documentation"), " and ", code("specification"), ". Branch on ", code("error"), "."),
-        table(["error", "HTTP status", "Hint"], d.errors.codes.map((c) => [code(c.error), String(c.status), c.hint])),
-        heading(2, "Limits"),
-        list([[d.conventions.rateLimits], [d.conventions.conditionalRequests], [d.conventions.cors], [d.conventions.methods]]),
-        heading(2, "Terms of use"),
-        paragraph(ATTRIBUTION),
-        paragraph(...attributionInline(), " Credit ", link(d.baseUrl), " where the data is shown. The data is provided as is, without warranty; menus, prices and allergens can change — diners with allergies should confirm with the restaurant."),
-      ];
-    }
+    case "developers":
+      // One Markdown source for the page and its twin: parsed back into mdast for llms-full.txt.
+      return remark().use(remarkGfm).parse(developersGuide(page.data, meta.title)).children;
   }
 }
 
@@ -354,13 +292,18 @@ const isMenu = (page: PageData): page is PageData<"restaurant" | "restaurantLang
 
 /** The whole Markdown document of a page, front matter first. */
 export function pageMarkdown(page: PageData, meta: PageMeta): string {
+  const fields = {
+    title: meta.title,
+    description: meta.description,
+    canonical: meta.canonical,
+    language: meta.language,
+    updated: meta.updated,
+  };
+  // The developers guide is served as written (lib/content/developers-guide.ts).
+  if (page.id === "developers") return `${frontMatter(fields)}\n${developersGuide(page.data, meta.title)}`;
   return renderDocument(
     {
-      title: meta.title,
-      description: meta.description,
-      canonical: meta.canonical,
-      language: meta.language,
-      updated: meta.updated,
+      ...fields,
       // A menu whose language has no labels of its own says which language they fall back to.
       ...(isMenu(page) && page.data.labels.fallback ? { labelsLanguage: page.data.labels.lang } : {}),
     },

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PublicRestaurant } from "../serializers";
 import { buildMenuView, dietsOf, formatPrice, languageName, openingDays, tagLabel } from "./menu-view";
 
@@ -40,6 +40,30 @@ describe("buildMenuView", () => {
     expect(cat.items[1].name).toEqual({ text: "Tatar", lang: "de" });
     expect(v.url).toBe(`${process.env.PUBLIC_BASE_URL?.replace(/\/+$/, "") || `http://localhost:${process.env.PORT || 3000}`}/z/en`);
     expect(v.languages.map((l) => [l.code, l.current])).toEqual([["de", false], ["en", true]]);
+  });
+
+  describe("image sources of the page", () => {
+    afterEach(() => vi.unstubAllEnvs());
+
+    it("are root-relative for files on PUBLIC_BASE_URL, as published elsewhere, and external URLs stay as they are", () => {
+      vi.stubEnv("PUBLIC_BASE_URL", "https://menus.example.org/");
+      const withImages: PublicRestaurant = {
+        ...base,
+        images: { logo: "https://menus.example.org/demo/logos/z.svg", banner: "https://cdn.example.net/banner.jpg" },
+        categories: [{ ...base.categories[0], items: [{ ...base.categories[0].items[0], imageUrl: "https://menus.example.org/demo/dishes/soup.svg?v=2" }] }],
+      };
+      const v = buildMenuView(withImages)!;
+      expect(v.imageSrc).toEqual({ logo: "/demo/logos/z.svg", banner: "https://cdn.example.net/banner.jpg" });
+      expect(v.categories[0].items[0].imageSrc).toBe("/demo/dishes/soup.svg?v=2");
+      // The absolute URL stays for what is read away from the page (JSON-LD).
+      expect(v.categories[0].items[0].imageUrl).toBe("https://menus.example.org/demo/dishes/soup.svg?v=2");
+    });
+
+    it("keep a base URL's path prefix and leave a look-alike host alone", () => {
+      vi.stubEnv("PUBLIC_BASE_URL", "https://example.org/menus");
+      const v = buildMenuView({ ...base, images: { logo: "https://example.org/menus/demo/l.svg", banner: "https://example.org/menusx/b.svg" } })!;
+      expect(v.imageSrc).toEqual({ logo: "/menus/demo/l.svg", banner: "https://example.org/menusx/b.svg" });
+    });
   });
 
   it("is null for a language the restaurant does not offer", () => {

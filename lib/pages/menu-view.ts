@@ -5,7 +5,7 @@ import { ALLERGENS, type Allergen } from "../menu/allergens";
 import { DAY_KEYS } from "../import/import-schema";
 import { menuLabels, type DietLabelKey, type MenuLabels } from "../i18n/menu-labels";
 import type { PublicMenuItem, PublicRestaurant } from "../serializers";
-import { markdownUrlOf, siteUrls } from "../site-urls";
+import { markdownUrlOf, sameSitePath, siteUrls } from "../site-urls";
 
 export type DayKey = (typeof DAY_KEYS)[number];
 
@@ -81,7 +81,10 @@ export interface ItemView {
   diets: Diet[];
   allergens: { code: Allergen; label: string }[];
   available: boolean;
+  /** absolute, as published (JSON-LD) */
   imageUrl: string | null;
+  /** what the page's <img> loads: same-site files root-relative (sameSitePath) */
+  imageSrc: string | null;
   nutrition: { name: string; value: string }[];
 }
 
@@ -122,6 +125,8 @@ export interface MenuView {
   markdownUrl: string;
   name: string;
   description: string | null;
+  /** what the page's <img> elements load: same-site files root-relative (sameSitePath) */
+  imageSrc: { banner: string | null; logo: string | null };
   languages: LanguageLink[];
   address: string | null;
   openingHours: OpeningDay[] | null;
@@ -214,6 +219,7 @@ export function buildMenuView(
         allergens: item.allergens.map((code) => ({ code, label: labels.allergenNames[code] })),
         available: item.isAvailable,
         imageUrl: item.imageUrl,
+        imageSrc: item.imageUrl === null ? null : sameSitePath(item.imageUrl),
         nutrition: nutritionEntries(item.nutrition),
       };
     }),
@@ -239,6 +245,10 @@ export function buildMenuView(
     markdownUrl: markdownUrlOf(url),
     name: restaurant.name,
     description: clean(restaurant.description),
+    imageSrc: {
+      banner: restaurant.images.banner === null ? null : sameSitePath(restaurant.images.banner),
+      logo: restaurant.images.logo === null ? null : sameSitePath(restaurant.images.logo),
+    },
     languages: languages.map((code) => {
       const u = siteUrls.restaurantInLanguage(restaurant.slug, code, defaultLanguage);
       return { code, name: languageName(code), url: u, markdownUrl: markdownUrlOf(u), current: code === lang };

@@ -57,6 +57,33 @@ describe("contentSecurityPolicy", () => {
   });
 });
 
+describe("img-src", () => {
+  const imgSrc = (html: string) =>
+    contentSecurityPolicy(html)
+      .split("; ")
+      .find((d) => d.startsWith("img-src "))!
+      .split(" ")
+      .slice(1);
+
+  it("is 'self' alone for a page whose images are its own files (root-relative)", () => {
+    expect(imgSrc(`<html><head><link rel="icon" href="/favicon.svg"></head><body><img src="/demo/logos/x.svg"></body></html>`)).toEqual(["'self'"]);
+    expect(imgSrc(PAGE)).toEqual(["'self'"]);
+  });
+
+  it("names exactly the other origins the page loads images from, never a whole scheme", () => {
+    const html = `<html><head><link rel="preload" as="image" href="https://cdn.example.net/b.jpg" imagesrcset="https://img.example.com/b-2x.jpg 2x"></head>
+      <body><img src="https://images.example.org/banner.jpg"><img src="/x.svg" srcset="/x-1.svg 1x, http://lan.example:8080/x-2.svg 2x"><img src="https://images.example.org/other.jpg">
+      <a href="https://elsewhere.example/">not an image</a></body></html>`;
+    expect(imgSrc(html)).toEqual(["'self'", "https://cdn.example.net", "https://img.example.com", "https://images.example.org", "http://lan.example:8080"]);
+    expect(imgSrc(html)).not.toContain("https:");
+    expect(imgSrc(html)).not.toContain("data:");
+  });
+
+  it("allows data: only when the page has an inline image", () => {
+    expect(imgSrc(`<img src="data:image/svg+xml;base64,PHN2Zy8+">`)).toEqual(["'self'", "data:"]);
+  });
+});
+
 describe("htmlSecurityHeaders", () => {
   it("sends nosniff, a referrer policy and frame protection", () => {
     const h = htmlSecurityHeaders(PAGE);

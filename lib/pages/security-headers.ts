@@ -14,6 +14,8 @@ export interface InlineContent {
   styleAttributes: string[];
   /** inline event handler attributes (onclick=…); the policy never allows them */
   eventHandlers: string[];
+  /** what the page loads as images: <img src/srcset>, <link rel=preload as=image href/imagesrcset>, <link rel=icon href> */
+  imageUrls: string[];
 }
 
 function isElement(node: Node): node is Element {
@@ -26,11 +28,19 @@ function textOf(element: Element): string {
 
 /** Inline scripts, styles and style attributes of an HTML document, exactly as a browser sees them. */
 export function inlineContent(html: string): InlineContent {
-  const found: InlineContent = { scripts: [], styles: [], styleAttributes: [], eventHandlers: [] };
+  const found: InlineContent = { scripts: [], styles: [], styleAttributes: [], eventHandlers: [], imageUrls: [] };
+  const attr = (element: Element, name: string) => element.attrs.find((a) => a.name === name)?.value;
+  const srcsetUrls = (srcset: string | undefined) => (srcset ?? "").split(",").map((c) => c.trim().split(/\s+/)[0]).filter(Boolean);
   const visit = (node: Node) => {
     if (isElement(node)) {
       if (node.tagName === "script" && !node.attrs.some((a) => a.name === "src")) found.scripts.push(textOf(node));
       if (node.tagName === "style") found.styles.push(textOf(node));
+      if (node.tagName === "img") found.imageUrls.push(...[attr(node, "src") ?? "", ...srcsetUrls(attr(node, "srcset"))].filter(Boolean));
+      if (node.tagName === "link") {
+        const rel = (attr(node, "rel") ?? "").toLowerCase().split(/\s+/);
+        const isImage = (rel.includes("preload") && attr(node, "as") === "image") || rel.includes("icon");
+        if (isImage) found.imageUrls.push(...[attr(node, "href") ?? "", ...srcsetUrls(attr(node, "imagesrcset"))].filter(Boolean));
+      }
       for (const attr of node.attrs) {
         if (attr.name === "style") found.styleAttributes.push(attr.value);
         if (attr.name.startsWith("on")) found.eventHandlers.push(attr.name);
@@ -49,6 +59,26 @@ export function hashSource(content: string): string {
 
 const unique = (list: string[]) => [...new Set(list)];
 
+/**
+ * img-src sources for the images a page loads: 'self' for its own files (referenced root-relative,
+ * so they load on any host the page is opened at), the origin of each image elsewhere, `data:`
+ * only when an image is inline. Nothing the page does not load.
+ */
+export function imageSources(imageUrls: string[]): string[] {
+  const sources = ["'self'"];
+  for (const url of imageUrls) {
+    try {
+      if (/^data:/i.test(url)) sources.push("data:");
+      // Protocol-relative: a host source without a scheme follows the page's scheme.
+      else if (url.startsWith("//")) sources.push(new URL(`https:${url}`).host);
+      else if (/^https?:\/\//i.test(url)) sources.push(new URL(url).origin);
+    } catch {
+      // not a URL a browser would load
+    }
+  }
+  return unique(sources);
+}
+
 /** The policy for one HTML document. `dev` relaxes it for Next's dev server (eval, websockets). */
 export function contentSecurityPolicy(html: string, options: { dev?: boolean; upgradeInsecureRequests?: boolean } = {}): string {
   const inline = inlineContent(html);
@@ -61,7 +91,7 @@ export function contentSecurityPolicy(html: string, options: { dev?: boolean; up
     "script-src-attr": ["'none'"],
     "style-src": ["'self'", ...(options.dev ? ["'unsafe-inline'"] : styleHashes)],
     "style-src-attr": options.dev ? ["'unsafe-inline'"] : styleAttrHashes.length ? ["'unsafe-hashes'", ...styleAttrHashes] : ["'none'"],
-    "img-src": ["'self'", "https:", "data:"],
+    "img-src": imageSources(inline.imageUrls),
     "font-src": ["'self'"],
     "connect-src": ["'self'", ...(options.dev ? ["ws:", "wss:"] : [])],
     "object-src": ["'none'"],

@@ -10,15 +10,16 @@ export function baseUrl(): string {
 
 /**
  * Watches a page for Content-Security-Policy violations (the DOM event and the console message)
- * and keeps it offline: requests to other origins (the fixture's banner host) are aborted.
+ * and keeps it offline: requests to origins other than `origin` (the fixture's banner host) are
+ * aborted. `origin` is the server's by default; a test that opens the server under another host
+ * name passes that one.
  */
-export async function watchPage(page: Page): Promise<{ violations: () => Promise<string[]>; consoleErrors: string[] }> {
+export async function watchPage(page: Page, origin: string = new URL(baseUrl()).origin): Promise<{ violations: () => Promise<string[]>; consoleErrors: string[] }> {
   const consoleErrors: string[] = [];
   page.on("console", (msg) => {
     if (msg.type() === "error") consoleErrors.push(msg.text());
   });
   page.on("pageerror", (err) => consoleErrors.push(`pageerror: ${err.message}`));
-  const origin = new URL(baseUrl()).origin;
   await page.route("**/*", (route) => (new URL(route.request().url()).origin === origin ? route.continue() : route.abort()));
   await page.addInitScript(() => {
     const w = window as unknown as { __cspViolations: string[] };

@@ -14,6 +14,18 @@ function jsonLdOf(html: string): any {
   return JSON.parse(m[1]);
 }
 
+/** Text of an HTML fragment: tags dropped, character references decoded. */
+function htmlText(html: string): string {
+  return html
+    .replace(/<[^>]+>/g, "")
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, dec) => String.fromCodePoint(Number(dec)))
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+}
+
 function frontMatterOf(md: string): Record<string, string> {
   const m = /^---\n([\s\S]*?)\n---\n/.exec(md);
   if (!m) throw new Error("no front matter");
@@ -119,10 +131,31 @@ describe("every page, both representations", () => {
     expect(plans.text).toContain('id="sign-up"');
     expect(plans.text).toContain("dashboard");
     const dev = await get("/developers");
-    expect(dev.text).toContain('id="terms"');
-    expect(dev.text).toContain("Data is for informational use with attribution to the service&#x27;s website");
+    expect(dev.text).toContain('<h2 id="terms">Terms of use</h2>');
+    expect(htmlText(dev.text)).toContain("Data is for informational use with attribution to the service's website");
     const devMd = await get("/developers.md");
     expect(devMd.text).toContain("## Terms of use");
+  });
+
+  it("the developers page is its Markdown twin rendered: the same headings, examples and links, nothing raw", async () => {
+    const page = await get("/developers");
+    const twin = (await get("/developers.md")).text.replace(/^---\n[\s\S]*?\n---\n/, "");
+    const headings = [...twin.matchAll(/^#{1,6} (.+)$/gm)].map((m) => m[1]);
+    expect(headings).toEqual(["API for developers", "Endpoints", "Examples", "Markdown versions of every page", "Errors", "Limits and caching", "Terms of use"]);
+    const pageHeadings = [...page.text.matchAll(/<h([1-6])[^>]*>([\s\S]*?)<\/h\1>/g)].map((m) => htmlText(m[2]));
+    for (const heading of headings) expect(pageHeadings).toContain(heading);
+    // The examples of the twin's code blocks, character for character in the page's.
+    const examples = [...twin.matchAll(/^curl .+$/gm)].map((m) => m[0]);
+    expect(examples.length).toBeGreaterThanOrEqual(5);
+    const pageCode = [...page.text.matchAll(/<pre[^>]*><code[^>]*>([\s\S]*?)<\/code><\/pre>/g)].map((m) => htmlText(m[1])).join("\n");
+    for (const example of examples) expect(pageCode).toContain(example);
+    // Absolute links in the twin, root-relative on the page (it works on any host it is opened at).
+    expect(twin).toContain(`](${baseUrl()}/docs/api)`);
+    expect(page.text).toContain('href="/docs/api"');
+    expect(page.text).toContain('href="/openapi.json"');
+    expect(page.text).toContain('href="/.well-known/mcp.json"');
+    // The page anchors other documents name.
+    for (const id of ["endpoints", "markdown", "errors", "limits", "terms"]) expect(page.text).toContain(`id="${id}"`);
   });
 
   it("search results link to the menus; listings of a city and a cuisine show their restaurants", async () => {

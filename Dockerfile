@@ -1,0 +1,64 @@
+# syntax=docker/dockerfile:1
+# The menu service as a container: Next.js's standalone output (node server.js) on PostgreSQL.
+#   docker build -t menu-service .                      the runtime image (last stage)
+#   docker build --target migrate -t menu-migrate .     a one-shot job that applies the migrations
+# compose.yaml runs both against a PostgreSQL container. Not built on the machines this project is
+# tested on (no Docker daemon there); what CI runs instead is the standalone server itself.
+
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+# ---- dependencies: npm ci, whose postinstall generates both Prisma clients ----------------------
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+# better-sqlite3 compiles from source when no prebuilt binary matches.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+# Only what npm ci and the postinstall read, so a source change does not redo the install.
+COPY package.json package-lock.json prisma.config.ts ./
+COPY prisma/schema.prisma prisma/schema.prisma
+COPY prisma/postgresql/prisma.config.ts prisma/postgresql/prisma.config.ts
+COPY scripts/prisma-generate.mjs scripts/prisma-generate.mjs
+COPY lib/db/derive-postgresql-schema.mjs lib/db/derive-postgresql-schema.mjs
+RUN npm ci --no-audit --no-fund
+
+# ---- build: next build with output "standalone" ------------------------------------------------
+FROM deps AS build
+ENV NEXT_TELEMETRY_DISABLED=1
+COPY . .
+# NEXT_PRIVATE_STANDALONE makes the build standalone even where next.config.ts does not say so.
+RUN NEXT_PRIVATE_STANDALONE=1 npm run build
+
+# ---- migrate: applies prisma/postgresql/migrations (and, when asked, loads the demo data) -------
+# The full toolchain (tsx, the WASM schema engine) of the build stage; run once per release,
+# before the new app containers take traffic. Safe to run any number of times.
+FROM build AS migrate
+USER node
+CMD ["node", "node_modules/tsx/dist/cli.mjs", "scripts/db-setup.ts"]
+
+# ---- runtime: the standalone server, nothing else ------------------------------------------------
+FROM ${NODE_IMAGE} AS runtime
+WORKDIR /app
+ENV NODE_ENV=production \
+    NEXT_TELEMETRY_DISABLED=1 \
+    PORT=3000 \
+    HOSTNAME=0.0.0.0 \
+    NODE_OPTIONS="--max-old-space-size=256 --max-semi-space-size=4"
+RUN groupadd --system --gid 1001 menu \
+ && useradd --system --uid 1001 --gid menu --no-create-home --shell /usr/sbin/nologin menu
+# The server writes its ISR renders under .next: the app's files belong to its user.
+COPY --from=build --chown=menu:menu /app/.next/standalone ./
+COPY --from=build --chown=menu:menu /app/.next/static ./.next/static
+COPY --from=build --chown=menu:menu /app/public ./public
+# The readiness probe lists the committed migrations (prisma/postgresql/migrations), and a server
+# that applies them at start reads them and the WASM schema engine from here. Copied explicitly so
+# the image does not depend on what output file tracing happened to pick up.
+COPY --from=build --chown=menu:menu /app/prisma ./prisma
+COPY --from=build --chown=menu:menu /app/node_modules/@prisma/schema-engine-wasm ./node_modules/@prisma/schema-engine-wasm
+USER menu
+EXPOSE 3000
+# Liveness only (never asks the database): a database outage must not make the runtime restart
+# every container. Orchestrators route on /api/health/ready.
+HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT || 3000}/api/health`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "server.js"]
