@@ -1,8 +1,10 @@
 # syntax=docker/dockerfile:1
 # The menu service as a container: Next.js's standalone output (node server.js) on PostgreSQL.
-#   docker build -t menu-service .                      the runtime image (last stage)
-#   docker build --target migrate -t menu-migrate .     a one-shot job that applies the migrations
-# compose.yaml runs both against a PostgreSQL container. Not built on the machines this project is
+#   docker build -t menu-service .
+#   docker run -e DATABASE_URL=postgresql://… -e PUBLIC_BASE_URL=https://… -p 3000:3000 menu-service
+# The server applies the migrations when it starts (instances starting together take turns) and
+# loads the demo data into an empty database unless SEED_DEMO_DATA=false. compose.yaml runs it
+# with a PostgreSQL container. Not built on the machines this project is
 # tested on (no Docker daemon there); what CI runs instead is the standalone server itself.
 
 ARG NODE_IMAGE=node:20-bookworm-slim
@@ -22,19 +24,11 @@ COPY scripts/prisma-generate.mjs scripts/prisma-generate.mjs
 COPY lib/db/derive-postgresql-schema.mjs lib/db/derive-postgresql-schema.mjs
 RUN npm ci --no-audit --no-fund
 
-# ---- build: next build with output "standalone" ------------------------------------------------
+# ---- build: next build, output "standalone" (next.config.ts), public/ and .next/static beside it --
 FROM deps AS build
 ENV NEXT_TELEMETRY_DISABLED=1
 COPY . .
-# NEXT_PRIVATE_STANDALONE makes the build standalone even where next.config.ts does not say so.
-RUN NEXT_PRIVATE_STANDALONE=1 npm run build
-
-# ---- migrate: applies prisma/postgresql/migrations (and, when asked, loads the demo data) -------
-# The full toolchain (tsx, the WASM schema engine) of the build stage; run once per release,
-# before the new app containers take traffic. Safe to run any number of times.
-FROM build AS migrate
-USER node
-CMD ["node", "node_modules/tsx/dist/cli.mjs", "scripts/db-setup.ts"]
+RUN npm run build
 
 # ---- runtime: the standalone server, nothing else ------------------------------------------------
 FROM ${NODE_IMAGE} AS runtime
@@ -47,14 +41,9 @@ ENV NODE_ENV=production \
 RUN groupadd --system --gid 1001 menu \
  && useradd --system --uid 1001 --gid menu --no-create-home --shell /usr/sbin/nologin menu
 # The server writes its ISR renders under .next: the app's files belong to its user.
+# The standalone output holds everything the server reads: its traced code and modules, public/,
+# .next/static, the migrations, the demo data and the WASM schema engine (next.config.ts).
 COPY --from=build --chown=menu:menu /app/.next/standalone ./
-COPY --from=build --chown=menu:menu /app/.next/static ./.next/static
-COPY --from=build --chown=menu:menu /app/public ./public
-# The readiness probe lists the committed migrations (prisma/postgresql/migrations), and a server
-# that applies them at start reads them and the WASM schema engine from here. Copied explicitly so
-# the image does not depend on what output file tracing happened to pick up.
-COPY --from=build --chown=menu:menu /app/prisma ./prisma
-COPY --from=build --chown=menu:menu /app/node_modules/@prisma/schema-engine-wasm ./node_modules/@prisma/schema-engine-wasm
 USER menu
 EXPOSE 3000
 # Liveness only (never asks the database): a database outage must not make the runtime restart
