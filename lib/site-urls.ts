@@ -14,6 +14,11 @@ export function absoluteUrl(pathOrUrl: string): string {
   return pathOrUrl.startsWith("/") ? publicBaseUrl() + pathOrUrl : pathOrUrl;
 }
 
+/** The anchor of a dish on its menu page (app/_components/menu-page.tsx): visible section, then dish. */
+export function dishAnchor(section: number, dish: number): string {
+  return `dish-${section}-${dish}`;
+}
+
 export const siteUrls = {
   home: () => `${publicBaseUrl()}/`,
   restaurant: (slug: string) => `${publicBaseUrl()}/${seg(slug)}`,

@@ -1,7 +1,7 @@
 // The allowlist for a dish search result: the Prisma `select` names every column that may leave
 // the service, the mapper builds the public shape from exactly those.
 import type { Prisma } from "../db/generated/client";
-import { siteUrls } from "../site-urls";
+import { dishAnchor, siteUrls } from "../site-urls";
 import type { PublicDishResult } from "./public-schemas";
 import { serializeMenuItem, menuItemSelect } from "./restaurant";
 
@@ -36,11 +36,6 @@ export const dishSelect = {
 } satisfies Prisma.MenuItemSelect;
 
 export type DishRow = Prisma.MenuItemGetPayload<{ select: typeof dishSelect }>;
-
-/** The anchor of a dish on its menu page (app/_components/menu-page.tsx): section, then dish. */
-export function dishAnchor(section: number, dish: number): string {
-  return `dish-${section}-${dish}`;
-}
 
 export function serializeDish(row: DishRow, extras: { distanceKm?: number; openNow?: boolean; openAt?: boolean } = {}): PublicDishResult {
   const restaurant = row.category.restaurant;
