@@ -37,7 +37,7 @@ PRAGMA defer_foreign_keys=OFF;
 
 -- Rows imported before this migration: tags and allergens derived here exactly as the importer
 -- writes them. searchText is only an ASCII-folded approximation (SQL has no Unicode case folding
--- on SQLite); re-importing the menus writes the exact value (README, "Dish search").
+-- on SQLite), and re-importing the menus writes the exact value (README, "Dish search").
 UPDATE "MenuItem" SET
   "tagKey" = COALESCE(',' || (SELECT group_concat(value, ',') FROM json_each("MenuItem"."tags")) || ',', ''),
   "allergenMask" = COALESCE((SELECT sum(CASE value WHEN 'gluten' THEN 1 WHEN 'crustaceans' THEN 2 WHEN 'eggs' THEN 4 WHEN 'fish' THEN 8 WHEN 'peanuts' THEN 16 WHEN 'soy' THEN 32 WHEN 'milk' THEN 64 WHEN 'nuts' THEN 128 WHEN 'celery' THEN 256 WHEN 'mustard' THEN 512 WHEN 'sesame' THEN 1024 WHEN 'sulphites' THEN 2048 WHEN 'lupin' THEN 4096 WHEN 'molluscs' THEN 8192 ELSE 0 END) FROM json_each("MenuItem"."allergens")), 0),
