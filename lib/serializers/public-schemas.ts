@@ -111,16 +111,8 @@ export const SearchResponseSchema = z.strictObject({
 export const ALLERGEN_NOTICE =
   "Allergen filtering relies on the allergens each restaurant declared for its dishes (EU 14). It is not a guarantee that a dish is free of an allergen: ingredients, recipes and cross-contamination can differ. Ask the restaurant before ordering.";
 
-export const DishRestaurantSchema = z.strictObject({
-  slug: z.string(),
-  name: z.string(),
-  city: z.string().nullable(),
-  country: z.string().nullable(),
-  cuisine: z.string().nullable(),
-  url: uri,
-  markdownUrl: uri,
-  apiUrl: uri,
-});
+/** The restaurant of a dish: the restaurant search result's identity and links. */
+export const DishRestaurantSchema = SearchResultSchema.pick({ slug: true, name: true, city: true, country: true, cuisine: true, url: true, markdownUrl: true, apiUrl: true });
 
 export const DishResultSchema = z.strictObject({
   name: z.string(),
