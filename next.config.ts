@@ -21,9 +21,10 @@ const nextConfig: NextConfig = {
   // /api/public/ is the API index, not a 308 to it: a redirect carries no CORS headers and no
   // JSON body (lib/http/api-route.ts answers both spellings the same).
   skipTrailingSlashRedirect: true,
-  // The key to the internal page renders (lib/pages/internal-render.ts), made once per build and
-  // compiled into the server code: every instance of a build shares it, with nothing to configure.
-  env: { MENU_RENDER_TOKEN: randomBytes(32).toString("base64url") },
+  // A secret made once per build and compiled into the server code (lib/build-secret.ts): the key
+  // to the internal page renders and of search cursors, shared by every instance of the build,
+  // with nothing to configure.
+  env: { MENU_BUILD_SECRET: randomBytes(32).toString("base64url") },
   // The native module stays outside the server bundle. (The schema engine's ESM glue is bundled;
   // lib/db/schema-engine.ts reads its .wasm from node_modules, included above.)
   serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3"],

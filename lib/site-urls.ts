@@ -36,6 +36,11 @@ export function sameSitePath(url: string): string {
   return url.slice(new URL(base).origin.length);
 }
 
+/** The anchor of a dish on its menu page (app/_components/menu-page.tsx): visible section, then dish. */
+export function dishAnchor(section: number, dish: number): string {
+  return `dish-${section}-${dish}`;
+}
+
 export const siteUrls = {
   home: () => `${publicBaseUrl()}/`,
   restaurant: (slug: string) => `${publicBaseUrl()}/${seg(slug)}`,

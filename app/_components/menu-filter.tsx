@@ -129,11 +129,11 @@ export function MenuFilter(props: {
 }
 
 /** One dish: a list item that the filter can hide. */
-export function FilterableDish(props: DishFacts & { className?: string; children: ReactNode }) {
+export function FilterableDish(props: DishFacts & { id?: string; className?: string; children: ReactNode }) {
   const filter = useContext(FilterContext);
   const hidden = isHidden(props, filter);
   return (
-    <li className={props.className} hidden={hidden} data-allergens={props.allergens.join(" ")} data-diets={props.diets.join(" ")}>
+    <li id={props.id} className={props.className} hidden={hidden} data-allergens={props.allergens.join(" ")} data-diets={props.diets.join(" ")}>
       {props.children}
     </li>
   );

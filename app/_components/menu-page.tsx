@@ -3,6 +3,7 @@
 import { fill } from "@/lib/i18n/menu-labels";
 import type { MenuView } from "@/lib/pages/menu-view";
 import { restaurantJsonLd, serializeJsonLd } from "@/lib/seo/json-ld";
+import { dishAnchor } from "@/lib/site-urls";
 import { FilterableDish, FilterableSection, MenuFilter } from "./menu-filter";
 import { OpeningHours } from "./opening-hours";
 import { PageFooter, rel } from "./shared";
@@ -156,6 +157,7 @@ export function MenuPage({ view }: { view: MenuView }) {
                   {category.items.map((item, ii) => (
                     <FilterableDish
                       key={ii}
+                      id={dishAnchor(ci, ii)}
                       className={item.available ? "dish" : "dish is-unavailable"}
                       allergens={item.allergens.map((a) => a.code)}
                       diets={item.diets}

@@ -27,10 +27,12 @@ export const PROCESS_RSS_BUDGET_MB = 340;
 export const CACHE_SHARES = {
   /** one published menu by slug (Prepared: frozen object + JSON text) */
   menus: 0.2,
-  /** search responses by their parameters */
-  search: 0.1,
+  /** restaurant search responses by their parameters */
+  search: 0.06,
+  /** dish search responses by their parameters (results carry item fields: larger than restaurant hits) */
+  "dish-search": 0.06,
   /** Markdown twins of pages, by path and kept query */
-  "page-markdown": 0.2,
+  "page-markdown": 0.18,
   /** finished HTML renders with their CSP and ETag */
   "page-html": 0.38,
   /** CSP headers by the hash of a page's HTML */

@@ -7,7 +7,7 @@
 // a revalidation call only purges the process that receives it: on a host with several
 // instances, the others drop the old menu when their TTL runs out. MENU_CACHE_TTL_MS overrides
 // (0 switches the caches off, which the growth benchmark does to measure the database).
-import type { PublicRestaurant, PublicSearchResponse } from "../serializers";
+import type { PublicDishSearchResponse, PublicRestaurant, PublicSearchResponse } from "../serializers";
 import { STALE_IF_ERROR_S, type CachePolicy } from "../http/cache-policy";
 import { cacheBudget } from "./memory-budget";
 import { deepFreeze, weighPrepared, type Prepared } from "./prepared";
@@ -40,6 +40,12 @@ export const menuCache = sharedCache("menus", () =>
 
 /** Search responses by their parsed parameters. Any restaurant may appear in any search: a purge drops them all. */
 export const searchCache = sharedCache("search", () => new TtlCache<Prepared<PublicSearchResponse>>(5000, { name: "search", weigh: weighPrepared, maxBytes: cacheBudget("search"), staleMs: STALE_IF_ERROR_MS }));
+
+/** Dish search responses by their normalized parameters (and cursor position); a purge drops them all. */
+export const dishSearchCache = sharedCache(
+  "dish-search",
+  () => new TtlCache<Prepared<PublicDishSearchResponse>>(5000, { name: "dish-search", weigh: weighPrepared, maxBytes: cacheBudget("dish-search"), staleMs: STALE_IF_ERROR_MS }),
+);
 
 /**
  * The directory (countries, cities, cuisines) and the site's newest menu date: a handful of fixed

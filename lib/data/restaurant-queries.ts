@@ -16,6 +16,7 @@
 import { databaseKind } from "../db/database-url";
 import { Prisma } from "../db/generated/client";
 import { db, readDb } from "../db/prisma";
+import { isTrue, scanSearch, TOTAL_BOUND, type BoundedTotal, type Candidate, type Key, type LoadedPage, type ScanOptions, type ScanQuery } from "./search-scan";
 import {
   publishedRestaurantWhere,
   restaurantSelect,
@@ -55,11 +56,16 @@ export interface SearchFilters {
   city?: string;
   cuisine?: string;
   limit: number;
+  /** keyset position: the page starts after this restaurant (name, slug) */
+  after?: [string, string];
 }
 
 export interface SearchPage {
-  total: number;
+  /** matches counted up to TOTAL_BOUND (capped: more exist) */
+  total: BoundedTotal;
   rows: SearchResultRow[];
+  /** (name, slug) of this page's last row when there is a next page */
+  next: [string, string] | null;
 }
 
 /** `onPlan` reports how SQLite found the rows (tests and benchmarks). */
@@ -68,18 +74,18 @@ export async function searchPublishedRestaurants(filters: SearchFilters, onPlan?
   // so the restaurant queries compare cityId/cuisineId and (for one id) read the composite index
   // in result order, stopping after `limit` rows instead of sorting every restaurant of the city.
   const ids = await resolveDirectoryFilters(filters);
-  if (!ids) return { total: 0, rows: [] };
+  if (!ids) return { total: { total: 0, capped: false }, rows: [], next: null };
   if (filters.q && databaseKind() === "sqlite") return searchSqlite({ ...filters, ...ids, q: filters.q }, onPlan);
   return searchWithPrisma({ ...filters, ...ids });
 }
 
-interface DirectoryIds {
+export interface DirectoryIds {
   cityIds?: number[];
   cuisineIds?: number[];
 }
 
 /** The ids a city/cuisine filter (name or slug, folded) names; null when a filter names nothing. */
-async function resolveDirectoryFilters(filters: SearchFilters): Promise<DirectoryIds | null> {
+export async function resolveDirectoryFilters(filters: { city?: string; cuisine?: string }): Promise<DirectoryIds | null> {
   const [cities, cuisines] = await Promise.all([
     filters.city ? db().city.findMany({ where: { OR: [{ nameKey: filters.city }, { slug: filters.city }] }, select: { id: true } }) : undefined,
     filters.cuisine ? db().cuisine.findMany({ where: { OR: [{ nameKey: filters.cuisine }, { slug: filters.cuisine }] }, select: { id: true } }) : undefined,
@@ -90,6 +96,15 @@ async function resolveDirectoryFilters(filters: SearchFilters): Promise<Director
 
 const idFilter = (ids: number[]) => (ids.length === 1 ? ids[0] : { in: ids });
 
+/** A page of `limit` rows from `limit + 1` fetched: the extra row only says that there is a next page. */
+function pageOf(total: BoundedTotal, rows: SearchResultRow[], limit: number): SearchPage {
+  if (rows.length <= limit) return { total, rows, next: null };
+  const last = rows[limit - 1];
+  return { total, rows: rows.slice(0, limit), next: [last.name, last.slug] };
+}
+
+const bounded = (n: number): BoundedTotal => (n > TOTAL_BOUND ? { total: TOTAL_BOUND, capped: true } : { total: n, capped: false });
+
 /** PostgreSQL (q via the pg_trgm index), and SQLite without q. */
 async function searchWithPrisma(filters: SearchFilters & DirectoryIds): Promise<SearchPage> {
   const where = {
@@ -98,11 +113,14 @@ async function searchWithPrisma(filters: SearchFilters & DirectoryIds): Promise<
     ...(filters.cityIds ? { cityId: idFilter(filters.cityIds) } : {}),
     ...(filters.cuisineIds ? { cuisineId: idFilter(filters.cuisineIds) } : {}),
   };
-  const [total, rows] = await Promise.all([
-    db().restaurant.count({ where }),
-    db().restaurant.findMany({ where, select: searchResultSelect, orderBy: [{ name: "asc" }, { slug: "asc" }], take: filters.limit }),
+  const after = filters.after ? { OR: [{ name: { gt: filters.after[0] } }, { name: filters.after[0], slug: { gt: filters.after[1] } }] } : {};
+  // The count stops at TOTAL_BOUND + 1 rows: a short term matching most restaurants costs no more
+  // than a rare one (README, "Pagination").
+  const [count, rows] = await Promise.all([
+    db().restaurant.count({ where, take: TOTAL_BOUND + 1 }),
+    db().restaurant.findMany({ where: { ...where, ...after }, select: searchResultSelect, orderBy: [{ name: "asc" }, { slug: "asc" }], take: filters.limit + 1 }),
   ]);
-  return { total, rows };
+  return pageOf(bounded(count), rows, filters.limit);
 }
 
 // ————— SQLite: q through the FTS5 trigram index —————
@@ -134,6 +152,11 @@ async function countOf(sql: Prisma.Sql): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/** count(*) of `FROM … WHERE …`, reading no more than `bound` + 1 rows. */
+function countUpTo(fromWhere: Prisma.Sql, bound: number): Promise<number> {
+  return countOf(Prisma.sql`SELECT count(*) AS n FROM (SELECT 1 AS one ${fromWhere} LIMIT ${bound + 1}) t`);
+}
+
 async function idsOf(sql: Prisma.Sql): Promise<number[]> {
   return (await readDb().$queryRaw<{ id: number | bigint }[]>(sql)).map((r) => Number(r.id));
 }
@@ -155,62 +178,97 @@ async function searchSqlite(filters: SearchFilters & DirectoryIds & { q: string 
   const structured = structuredConditions(filters);
   const substring = Prisma.sql`instr(r."searchText", ${q}) > 0`;
   const narrowed = structured.length > 1;
+  // The page: after the cursor's (name, slug), one row more than asked to see whether a next page exists.
+  const after = filters.after ? [Prisma.sql`(r."name", r."slug") > (${filters.after[0]}, ${filters.after[1]})`] : [];
+  const page = Prisma.sql`${ORDER} LIMIT ${limit + 1}`;
   let plan: SqliteSearchPlan;
   let total: number;
   let ids: number[];
 
   if ([...q].length < TRIGRAM) {
-    // No trigram to look up: check each candidate row (the whole table without city/cuisine).
+    // No trigram to look up: check each candidate row, in name order, until the page is full;
+    // the count stops at its bound, so a term in most names costs no more than a rare one.
     plan = "scan";
-    const where = and([...structured, substring]);
+    const where = [...structured, substring];
     [total, ids] = await Promise.all([
-      countOf(Prisma.sql`SELECT count(*) AS n FROM "Restaurant" r WHERE ${where}`),
-      idsOf(Prisma.sql`SELECT r."id" FROM "Restaurant" r WHERE ${where} ${ORDER} LIMIT ${limit}`),
+      countUpTo(Prisma.sql`FROM "Restaurant" r WHERE ${and(where)}`, TOTAL_BOUND),
+      idsOf(Prisma.sql`SELECT r."id" FROM "Restaurant" r WHERE ${and([...where, ...after])} ${page}`),
     ]);
   } else {
     const phrase = ftsPhrase(q);
-    const matches = await countOf(Prisma.sql`SELECT count(*) AS n FROM "RestaurantSearch" WHERE "RestaurantSearch" MATCH ${phrase}`);
+    const fts = Prisma.sql`FROM "RestaurantSearch" WHERE "RestaurantSearch" MATCH ${phrase}`;
     if (!narrowed) {
-      total = matches;
       // Sorting the matches costs ~matches; walking the name index until `limit` of them turn up
-      // costs ~limit × published / matches. Take the cheaper.
-      const walk = matches > 0 && matches * matches > limit * (await publishedEstimate());
+      // costs ~limit × published / matches. Take the cheaper: the walk wins once matches exceed
+      // √(limit × published), so matches need counting only that far.
+      const threshold = Math.ceil(Math.sqrt(limit * (await publishedEstimate())));
+      const [matches, counted] = await Promise.all([countUpTo(fts, threshold), countUpTo(fts, TOTAL_BOUND)]);
+      total = counted;
+      const walk = matches > threshold;
       plan = walk ? "name-walk" : "fts-sorted";
       ids =
         matches === 0
           ? []
           : walk
-            ? await idsOf(Prisma.sql`SELECT r."id" FROM "Restaurant" r WHERE ${PUBLISHED} AND ${substring} ${ORDER} LIMIT ${limit}`)
+            ? await idsOf(Prisma.sql`SELECT r."id" FROM "Restaurant" r WHERE ${and([PUBLISHED, substring, ...after])} ${page}`)
             : await idsOf(
                 Prisma.sql`SELECT r."id" FROM "RestaurantSearch" s CROSS JOIN "Restaurant" r ON r."id" = s.rowid
-                           WHERE s."RestaurantSearch" MATCH ${phrase} AND ${PUBLISHED} ${ORDER} LIMIT ${limit}`,
+                           WHERE ${and([Prisma.sql`s."RestaurantSearch" MATCH ${phrase}`, PUBLISHED, ...after])} ${page}`,
               );
     } else {
       // q and city/cuisine: start from the smaller side.
-      const candidates = await countOf(Prisma.sql`SELECT count(*) AS n FROM "Restaurant" r WHERE ${and(structured)}`);
+      const [candidates, matches] = await Promise.all([
+        countOf(Prisma.sql`SELECT count(*) AS n FROM "Restaurant" r WHERE ${and(structured)}`),
+        countOf(Prisma.sql`SELECT count(*) AS n ${fts}`),
+      ]);
       if (candidates <= matches) {
         plan = "filter-walk";
-        const where = and([...structured, substring]);
+        const where = [...structured, substring];
         [total, ids] = await Promise.all([
-          countOf(Prisma.sql`SELECT count(*) AS n FROM "Restaurant" r WHERE ${where}`),
-          idsOf(Prisma.sql`SELECT r."id" FROM "Restaurant" r WHERE ${where} ${ORDER} LIMIT ${limit}`),
+          countUpTo(Prisma.sql`FROM "Restaurant" r WHERE ${and(where)}`, TOTAL_BOUND),
+          idsOf(Prisma.sql`SELECT r."id" FROM "Restaurant" r WHERE ${and([...where, ...after])} ${page}`),
         ]);
       } else {
         plan = "fts-filtered";
-        const where = and([Prisma.sql`s."RestaurantSearch" MATCH ${phrase}`, ...structured]);
+        const where = [Prisma.sql`s."RestaurantSearch" MATCH ${phrase}`, ...structured];
         const from = Prisma.sql`FROM "RestaurantSearch" s CROSS JOIN "Restaurant" r ON r."id" = s.rowid`;
         [total, ids] = await Promise.all([
-          countOf(Prisma.sql`SELECT count(*) AS n ${from} WHERE ${where}`),
-          idsOf(Prisma.sql`SELECT r."id" ${from} WHERE ${where} ${ORDER} LIMIT ${limit}`),
+          countUpTo(Prisma.sql`${from} WHERE ${and(where)}`, TOTAL_BOUND),
+          idsOf(Prisma.sql`SELECT r."id" ${from} WHERE ${and([...where, ...after])} ${page}`),
         ]);
       }
     }
   }
   onPlan?.(plan);
-  if (ids.length === 0) return { total, rows: [] };
+  if (ids.length === 0) return { total: bounded(total), rows: [], next: null };
   const found = await db().restaurant.findMany({ where: { id: { in: ids } }, select: { id: true, ...searchResultSelect } });
   const byId = new Map(found.map(({ id, ...row }) => [id, row]));
-  return { total, rows: ids.flatMap((id) => byId.get(id) ?? []) };
+  return pageOf(bounded(total), ids.flatMap((id) => byId.get(id) ?? []), limit);
+}
+
+// ————— near / open at: keyset scans (lib/data/search-scan.ts) —————
+
+/** Restaurant search by distance and/or opening time: order (distance,) name, slug. */
+export async function scanPublishedRestaurants(
+  filters: ScanOptions & { q?: string; city?: string; cuisine?: string },
+  page: { from?: Key; limit: number; keep?: (c: Candidate) => boolean },
+): Promise<LoadedPage<SearchResultRow>> {
+  const ids = await resolveDirectoryFilters(filters);
+  if (!ids) return { total: { total: 0, capped: false }, rows: [], next: null };
+  const where: Prisma.Sql[] = [isTrue(`r."isActive"`), isTrue(`r."menuPublished"`)];
+  if (ids.cityIds) where.push(Prisma.sql`r."cityId" IN (${Prisma.join(ids.cityIds)})`);
+  if (ids.cuisineIds) where.push(Prisma.sql`r."cuisineId" IN (${Prisma.join(ids.cuisineIds)})`);
+  if (filters.q) where.push(Prisma.sql`r."searchText" LIKE ${`%${filters.q}%`}`);
+  const query: ScanQuery = {
+    from: Prisma.sql`FROM "Restaurant" r LEFT JOIN "City" ci ON ci."id" = r."cityId"`,
+    where,
+    key: [Prisma.sql`r."name"`, Prisma.sql`r."slug"`],
+    columns: [Prisma.sql`r."id" AS "id"`],
+  };
+  return scanSearch(query, filters, page, async (restaurantIds) => {
+    const rows = await db().restaurant.findMany({ where: { id: { in: restaurantIds } }, select: { id: true, ...searchResultSelect } });
+    return new Map(rows.map(({ id, ...row }) => [id, row]));
+  });
 }
 
 /**

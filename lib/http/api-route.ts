@@ -6,6 +6,7 @@ import { CACHE_POLICIES, type CachePolicy } from "./cache-policy";
 import { allowAnyOrigin as withCors, preflightResponse } from "./cors";
 import { ORIGINAL_METHOD_HEADER } from "./request-front.mjs";
 import { respondWithFreshness } from "../cache/freshness";
+import { publicBaseUrl } from "../site-urls";
 
 export const ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 type Method = (typeof ALL_METHODS)[number];
@@ -131,4 +132,15 @@ export function singleParam(url: URL, name: string): string | undefined {
   const values = url.searchParams.getAll(name);
   if (values.length > 1) throw new ApiError("invalid_request", `The parameter "${name}" was given ${values.length} times; give it once.`);
   return values[0];
+}
+
+/**
+ * The Link header of a page with a next one (RFC 8288): this request's URL on the public base,
+ * with cursor replaced by `nextCursor`. Nothing when there is no next page.
+ */
+export function nextPageHeaders(request: Request, nextCursor: string | null): Record<string, string> {
+  if (!nextCursor) return {};
+  const url = new URL(request.url);
+  url.searchParams.set("cursor", nextCursor);
+  return { Link: `<${publicBaseUrl()}${url.pathname}?${url.searchParams.toString()}>; rel="next"` };
 }

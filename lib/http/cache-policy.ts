@@ -10,7 +10,7 @@ export const STALE_IF_ERROR_S = 86_400;
 export const CACHE_POLICIES = {
   /** countries, cities, cuisines, plans, manifests; CORS preflight answers */
   directory: `public, max-age=3600, s-maxage=86400, stale-while-revalidate=86400, stale-if-error=${STALE_IF_ERROR_S}`,
-  /** restaurant search */
+  /** restaurant and dish search */
   search: `public, max-age=60, s-maxage=60, stale-while-revalidate=300, stale-if-error=${STALE_IF_ERROR_S}`,
   /** one restaurant's menu (JSON, Markdown, HTML) */
   menu: `public, max-age=60, s-maxage=300, stale-while-revalidate=3600, stale-if-error=${STALE_IF_ERROR_S}`,

@@ -134,6 +134,14 @@ const EXTRA_COUNTRIES: Country[] = [
   { slug: "hungary", code: "HU", name: "Hungary", language: "hu" },
 ];
 
+/** Time zones of the generated cities (demo cities carry their own). */
+const COUNTRY_TIME_ZONES: Record<string, string> = {
+  netherlands: "Europe/Amsterdam", belgium: "Europe/Brussels", denmark: "Europe/Copenhagen", ireland: "Europe/Dublin", hungary: "Europe/Budapest",
+  germany: "Europe/Berlin", austria: "Europe/Vienna", switzerland: "Europe/Zurich", italy: "Europe/Rome", spain: "Europe/Madrid", poland: "Europe/Warsaw",
+  sweden: "Europe/Stockholm", "united-kingdom": "Europe/London", japan: "Asia/Tokyo", brazil: "America/Sao_Paulo",
+};
+const EXTRA_TIME_ZONES: Record<string, string> = { boston: "America/New_York", "san-francisco": "America/Los_Angeles" };
+
 const EXTRA_CITIES: City[] = [
   ["amsterdam", "Amsterdam", "netherlands"],
   ["rotterdam", "Rotterdam", "netherlands"],
@@ -159,7 +167,7 @@ const EXTRA_CITIES: City[] = [
   ["san-francisco", "San Francisco", "united-states"],
   ["osaka", "Osaka", "japan"],
   ["porto-alegre", "Porto Alegre", "brazil"],
-].map(([slug, name, country]) => ({ slug, name, country, diningScene: null }));
+].map(([slug, name, country]) => ({ slug, name, country, diningScene: null, timeZone: EXTRA_TIME_ZONES[slug] ?? COUNTRY_TIME_ZONES[country] }));
 
 /** City centres used to place generated restaurants (lat, lon). */
 const CITY_CENTRES: Record<string, [number, number]> = {
@@ -425,6 +433,7 @@ export function generatedDirectory(): Directory {
     name: c.name,
     country: c.country,
     diningScene: c.diningScene ?? null,
+    timeZone: c.timeZone ?? null,
   }));
   const cuisines = POOLS.map((p) => {
     const c = demo.cuisines.find((d) => d.slug === p.slug);

@@ -9,6 +9,7 @@ import { primaryDb, type Db } from "../db/prisma";
 import { Prisma } from "../db/generated/client";
 import { searchKey, textKey } from "../menu/text-key";
 import { toMinor } from "../menu/money";
+import { allergenMask, dishSearchText, tagKey } from "../menu/dish-keys";
 import { planById, type PlanDefinition } from "../plans";
 import { ImportError, type ImportIssue } from "./import-error";
 import type { ImportSource } from "./read-import-file";
@@ -182,7 +183,8 @@ export async function importMenus(sources: ImportSource[], options: ImportOption
       }
       const countryIds = new Map((await tx.country.findMany({ select: { id: true, slug: true } })).map((c) => [c.slug, c.id]));
       for (const c of data.cities) {
-        const fields = { name: c.name, nameKey: textKey(c.name), diningScene: c.diningScene, countryId: countryIds.get(c.country)! };
+        // A file without timeZone (written before the field existed) keeps the stored one.
+        const fields = { name: c.name, nameKey: textKey(c.name), diningScene: c.diningScene, ...(c.timeZone ? { timeZone: c.timeZone } : {}), countryId: countryIds.get(c.country)! };
         await tx.city.upsert({ where: { slug: c.slug }, create: { slug: c.slug, ...fields }, update: fields });
       }
       for (const c of data.cuisines) {
@@ -305,6 +307,9 @@ export async function importMenus(sources: ImportSource[], options: ImportOption
             item.variants ? json(item.variants.map((v) => ({ name: v.name, priceMinor: toMinor(v.price, r.currency) }))) : null,
             item.cost === null ? null : toMinor(item.cost, r.currency),
             item.internalNotes,
+            dishSearchText(item),
+            tagKey(item.tags),
+            allergenMask(item.allergens),
           ]),
         ),
       );
@@ -375,6 +380,9 @@ export const ITEM_COLUMNS = [
   "variants",
   "costMinor",
   "internalNotes",
+  "searchText",
+  "tagKey",
+  "allergenMask",
 ] as const;
 
 /** A Json column's value as its text: SQLite stores that text, PostgreSQL casts it (see insertRows). */

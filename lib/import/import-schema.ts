@@ -211,8 +211,27 @@ export const countrySchema = z
   .object({ slug, code: z.string().regex(/^[A-Z]{2}$/, "ISO 3166-1 alpha-2"), name: text(100), language })
   .strict();
 
+/** An IANA time zone name this runtime knows (Intl), e.g. Europe/Zurich. */
+export function isTimeZone(value: string): boolean {
+  if (!/^[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+){0,2}$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const citySchema = z
-  .object({ slug, name: text(100), country: slug, diningScene: optionalText(2000) })
+  .object({
+    slug,
+    name: text(100),
+    country: slug,
+    diningScene: optionalText(2000),
+    // Optional so that older files still load; without it the city's restaurants are never
+    // "open now" (their local time is unknown), see README "Open now".
+    timeZone: z.string().refine(isTimeZone, "an IANA time zone such as Europe/Zurich").nullish().transform((v) => v ?? null),
+  })
   .strict();
 
 export const cuisineSchema = z

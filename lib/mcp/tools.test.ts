@@ -3,8 +3,10 @@ import { callTool, listTools, toolErrorResult } from "./mcp-server";
 import { MCP_TOOLS } from "./tools";
 import { ApiError } from "../http/api-errors";
 
+// The contract's seven, and search_dishes (issue #14) after the search it extends.
 const CONTRACT_TOOLS = [
   "search_restaurants",
+  "search_dishes",
   "get_restaurant_menu",
   "calculate_food_cost",
   "generate_wifi_qr_payload",
@@ -14,7 +16,7 @@ const CONTRACT_TOOLS = [
 ];
 
 describe("the tool list", () => {
-  it("has exactly the seven tools of the contract", () => {
+  it("has exactly the seven tools of the contract, plus search_dishes", () => {
     expect(MCP_TOOLS.map((t) => t.name)).toEqual(CONTRACT_TOOLS);
   });
 
@@ -31,7 +33,8 @@ describe("the tool list", () => {
   it("uses the parameter names of the REST API", () => {
     const params = Object.fromEntries(listTools().map((t) => [t.name, Object.keys((t.inputSchema.properties ?? {}) as object)]));
     expect(params).toEqual({
-      search_restaurants: ["q", "city", "cuisine", "limit"],
+      search_restaurants: ["q", "city", "cuisine", "limit", "near", "radiusKm", "openNow", "openAt", "cursor"],
+      search_dishes: ["q", "city", "cuisine", "diet", "excludeAllergens", "maxPrice", "currency", "limit", "near", "radiusKm", "openNow", "openAt", "cursor"],
       get_restaurant_menu: ["slug"],
       calculate_food_cost: ["cost", "ingredients", "margin", "price", "wastePercentage", "laborOverheadPercentage"],
       generate_wifi_qr_payload: ["ssid", "password", "encryption", "hidden"],

@@ -1,4 +1,4 @@
-// The seven tools of the MCP server (contract section 4, "Tool server"). Each is a thin binding of
+// The eight tools of the MCP server (contract section 4, "Tool server"). Each is a thin binding of
 // a capability that REST uses too: same zod input schema, same function, same result, same error
 // codes. JSON Schemas for tools/list are generated from those zod schemas.
 import { z } from "zod";
@@ -8,7 +8,8 @@ import type { RateLimitPolicy } from "../http/rate-limit";
 import { listLocations } from "../directory/list-locations";
 import { getRestaurantMenu, getRestaurantMenuInput } from "../restaurants/get-restaurant-menu";
 import { searchRestaurants, searchRestaurantsPublishedInput } from "../restaurants/search-restaurants";
-import { CitySchema, CountrySchema, CuisineSchema, PlansSchema, RestaurantSchema, SearchResponseSchema, serializePlans } from "../serializers";
+import { searchDishes, searchDishesPublishedInput } from "../dishes/search-dishes";
+import { CitySchema, CountrySchema, CuisineSchema, DishSearchResponseSchema, PlansSchema, RestaurantSchema, SearchResponseSchema, serializePlans } from "../serializers";
 import { calculateFoodCost, foodCostInput, FoodCostResultSchema } from "../tools/food-cost";
 import { qrPngBase64 } from "../tools/qr-image";
 import { generateReviewQr, ReviewQrResultSchema, reviewQrInput } from "../tools/review-qr";
@@ -63,11 +64,27 @@ export const MCP_TOOLS: readonly McpTool[] = [
     title: "Search restaurants",
     description:
       "Search the published restaurants by keyword (q: name, description or slug), city and/or cuisine; every filter is optional and case-insensitive. " +
-      "Returns { query, total, count, results }; each result has the slug to pass to get_restaurant_menu, plus the page URL, Markdown URL and API URL. " +
+      "near (\"lat,lng\") with radiusKm (default 5, max 50) keeps restaurants within that distance, nearest first, with distanceKm; openNow=true or openAt (RFC 3339) keeps those open at that instant in their own local time (unknown hours are left out). " +
+      "Returns { query, total, totalCapped, count, nextCursor, results }; pass nextCursor back as cursor with the same filters for the next page (null on the last). total stops counting at 1000 (totalCapped: true). " +
+      "Each result has the slug to pass to get_restaurant_menu, plus the page URL, Markdown URL and API URL. " +
       "Same data as GET /api/public/restaurants. Use list_locations_and_cuisines to see which cities and cuisines exist.",
     input: searchRestaurantsPublishedInput,
     output: SearchResponseSchema,
     run: (a) => searchRestaurants(args(a)),
+    throttle: "search",
+  },
+  {
+    name: "search_dishes",
+    title: "Search dishes across restaurants",
+    description:
+      "Search the available dishes of every published menu: q (name or description, any language), city, cuisine, diet (tags that must all be present, e.g. [\"vegan\",\"gluten-free\"]), " +
+      "excludeAllergens (EU-14 codes the dish must not declare), maxPrice with currency (prices in different currencies are never compared), near/radiusKm, openNow/openAt, limit and cursor as in search_restaurants. " +
+      "Allergen exclusion relies on the allergens each restaurant declared: it is not a safety guarantee; tell the user to confirm with the restaurant. " +
+      "Returns { query, total, totalCapped, count, nextCursor, allergenNotice, results }; each result has the dish's name, price, currency, allergens, tags, its menu section, a URL to the dish on the menu page and its restaurant (slug for get_restaurant_menu). " +
+      "Same data as GET /api/public/dishes.",
+    input: searchDishesPublishedInput,
+    output: DishSearchResponseSchema,
+    run: (a) => searchDishes(args(a)),
     throttle: "search",
   },
   {

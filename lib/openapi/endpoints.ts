@@ -10,7 +10,9 @@ import type { RateLimitPolicy } from "../http/rate-limit";
 import { LivenessSchema, ReadinessSchema } from "../health/service-health";
 import { getRestaurantMenuInput } from "../restaurants/get-restaurant-menu";
 import { SEARCH_LIMIT, SEARCH_LIMIT_RULE, searchRestaurantsInput } from "../restaurants/search-restaurants";
-import { CuisinesSchema, LocationsSchema, PlansSchema, RestaurantSchema, SearchResponseSchema } from "../serializers/public-schemas";
+import { CuisinesSchema, DishSearchResponseSchema, LocationsSchema, PlansSchema, RestaurantSchema, SearchResponseSchema } from "../serializers/public-schemas";
+import { searchDishesInput } from "../dishes/search-dishes";
+import { RADIUS_KM } from "../search/geo";
 import { foodCostInput, FoodCostResultSchema } from "../tools/food-cost";
 import { reviewQrInput, ReviewQrResultSchema } from "../tools/review-qr";
 import { WIFI_PASSWORD_IN_URL_NOTE, wifiQrInput, WifiQrResultSchema } from "../tools/wifi-qr";
@@ -58,11 +60,41 @@ const limitParam = searchRestaurantsInput.shape.limit.meta({
   },
 });
 
+/** A parameter the capability also takes as a JSON value, stated as the query string carries it. */
+const asQuery = (schema: z.ZodType, json: Record<string, unknown>) =>
+  schema.meta({
+    override: ({ jsonSchema }) => {
+      delete jsonSchema.anyOf;
+      Object.assign(jsonSchema, json);
+    },
+  });
+
+const geoTimeQuery = {
+  near: searchRestaurantsInput.shape.near.meta({ examples: ["47.3769,8.5417"] }),
+  radiusKm: asQuery(searchRestaurantsInput.shape.radiusKm, { type: "number", exclusiveMinimum: 0, maximum: RADIUS_KM.max, default: RADIUS_KM.default }),
+  openNow: asQuery(searchRestaurantsInput.shape.openNow, { type: "boolean" }),
+  openAt: searchRestaurantsInput.shape.openAt.meta({ override: { format: "date-time" } }),
+  cursor: searchRestaurantsInput.shape.cursor,
+};
+
 const searchQuery = z.object({
   q: searchRestaurantsInput.shape.q,
   city: searchRestaurantsInput.shape.city,
   cuisine: searchRestaurantsInput.shape.cuisine,
   limit: limitParam,
+  ...geoTimeQuery,
+});
+
+const dishQuery = z.object({
+  q: searchDishesInput.shape.q,
+  city: searchDishesInput.shape.city,
+  cuisine: searchDishesInput.shape.cuisine,
+  diet: asQuery(searchDishesInput.shape.diet, { type: "string", examples: ["vegan,gluten-free"] }),
+  excludeAllergens: asQuery(searchDishesInput.shape.excludeAllergens, { type: "string", examples: ["nuts,peanuts"] }),
+  maxPrice: asQuery(searchDishesInput.shape.maxPrice, { type: "number", minimum: 0, examples: [15] }),
+  currency: searchDishesInput.shape.currency.meta({ examples: ["CHF"] }),
+  limit: limitParam,
+  ...geoTimeQuery,
 });
 
 /** GET food-cost is the quick form: one cost, no ingredients, waste or labour (those need POST). */
@@ -101,9 +133,29 @@ export const REST_OPERATIONS: RestOperation[] = [
     summary: "Search published restaurants",
     description:
       "Free-text, city and cuisine filters, all optional and case-insensitive; without filters, every published restaurant (up to limit). " +
-      "Each result carries the slug, the page URL, its Markdown twin and the API URL of the full menu. A parameter given twice is invalid_request.",
+      "Each result carries the slug, the page URL, its Markdown twin and the API URL of the full menu. A parameter given twice is invalid_request. " +
+      "near (lat,lng) with radiusKm keeps restaurants within that distance, nearest first, with distanceKm; openNow/openAt keeps those open at that instant in their own local time " +
+      "(ranges past midnight count for the next morning; unknown hours are left out). Pages: pass nextCursor as cursor with the same filters (also in the Link header, rel=next); " +
+      "total stops counting at 1000 matches (totalCapped: true). Example: /api/public/restaurants?near=47.3769,8.5417&radiusKm=2&openNow=true",
     query: searchQuery,
     response: { component: "SearchResponse", schema: SearchResponseSchema, description: "The matching restaurants", policy: "search" },
+    errors: ["invalid_request", "service_unavailable"],
+    throttled: "search",
+  },
+  {
+    path: "/api/public/dishes",
+    method: "get",
+    operationId: "searchDishes",
+    tag: "Restaurants",
+    summary: "Search dishes across every published menu",
+    description:
+      "Available dishes of visible sections of published restaurants, filtered by text (any language), city, cuisine, dietary tags (all must be present), " +
+      "excluded EU-14 allergens, maximum price in one currency (maxPrice needs currency; currencies are never compared), distance (near, radiusKm) and opening time (openNow, openAt). " +
+      "Allergen exclusion relies on the allergens each restaurant declared: it is not a guarantee that a dish is free of them. " +
+      "Ordered by restaurant name and menu order, or by distance with near. Pages as in restaurant search (cursor, nextCursor, Link rel=next, totalCapped). " +
+      "Example: /api/public/dishes?city=zurich&diet=vegan&excludeAllergens=nuts&maxPrice=20&currency=CHF",
+    query: dishQuery,
+    response: { component: "DishSearchResponse", schema: DishSearchResponseSchema, description: "The matching dishes", policy: "search" },
     errors: ["invalid_request", "service_unavailable"],
     throttled: "search",
   },

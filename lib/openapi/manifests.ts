@@ -33,7 +33,11 @@ export function aiPluginManifest() {
 export const SKILL_HINTS: Record<string, { tags: string[]; examples: string[] }> = {
   search_restaurants: {
     tags: ["restaurants", "search", "menus"],
-    examples: ["Find Swiss restaurants in Zürich", "Which restaurants serve fondue?"],
+    examples: ["Find Swiss restaurants in Zürich", "Which restaurants serve fondue?", "Which restaurants near 47.3769,8.5417 are open now?"],
+  },
+  search_dishes: {
+    tags: ["dishes", "search", "allergens", "dietary", "near me", "open now"],
+    examples: ["Vegan dishes without nuts under 15 CHF in Zürich", "What can I eat near 47.3769,8.5417 that is open now?"],
   },
   get_restaurant_menu: {
     tags: ["menus", "prices", "allergens", "dietary"],

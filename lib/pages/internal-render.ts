@@ -2,13 +2,14 @@
 // and served to the world by the HTML route handler, which fetches it and adds what Next.js will
 // not let a page send: Vary: Accept, a CSP with hashes of the page's own inline scripts, an ETag.
 //
-// Nothing here is configured. The token that opens the internal pages is made once per build
-// (next.config.ts puts MENU_RENDER_TOKEN into the compiled server code), so every instance of one
-// build accepts every other's renders and nobody outside can reach them. The render is fetched
+// Nothing here is configured. The token that opens the internal pages comes from the build's
+// secret (lib/build-secret.ts), so every instance of one build accepts every other's renders and
+// nobody outside can reach them. The render is fetched
 // from the listener this process is serving on (recorded from its own sockets), so it never
 // leaves the machine; a host that gives the app no listener (a function platform) fetches it from
 // the origin the platform names or the request came to.
-import { randomBytes, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
+import { buildKey } from "../build-secret";
 import { listenerOrigin } from "./render-listener.mjs";
 
 export const INTERNAL_RENDER_HEADER = "x-menu-internal-render";
@@ -16,19 +17,11 @@ export const INTERNAL_RENDER_HEADER = "x-menu-internal-render";
 /** First path segment of the internal renders (lib/pages/routes.ts INTERNAL_RENDER_PREFIX). */
 export const INTERNAL_RENDER_PREFIX_ROOT = "/render";
 
-const TOKEN_KEY = Symbol.for("menu-service.internal-render-token");
-type TokenHolder = { [TOKEN_KEY]?: string };
+let token: string | undefined;
 
-/**
- * The build's render token. Outside a build (unit tests, tsx scripts) there is no compiled-in
- * value, and one process only needs to agree with itself: a random one, kept on globalThis so
- * middleware and route handlers share it.
- */
+/** The build's render token. */
 export function internalRenderToken(): string {
-  const built = process.env.MENU_RENDER_TOKEN;
-  if (built) return built;
-  const holder = globalThis as TokenHolder;
-  return (holder[TOKEN_KEY] ??= randomBytes(32).toString("base64url"));
+  return (token ??= buildKey("internal-render").toString("base64url"));
 }
 
 export function isInternalRenderRequest(headers: Headers): boolean {

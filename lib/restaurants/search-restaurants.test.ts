@@ -33,7 +33,7 @@ describe("search parameters", () => {
 
   it("trims filters and keeps non-ASCII text", () => {
     const r = parse({ q: "  rösti ", city: "Zürich", cuisine: "SWISS" });
-    expect(r.success && r.data).toEqual({ q: "rösti", city: "Zürich", cuisine: "SWISS", limit: 20 });
+    expect(r.success && r.data).toEqual({ q: "rösti", city: "Zürich", cuisine: "SWISS", limit: 20, openNow: false });
   });
 
   it.each([

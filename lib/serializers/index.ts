@@ -2,3 +2,4 @@
 export * from "./public-schemas";
 export * from "./restaurant";
 export * from "./directory";
+export * from "./dish";

@@ -76,11 +76,76 @@ export const SearchResultSchema = z.strictObject({
   apiUrl: uri,
 });
 
-export const SearchResponseSchema = z.strictObject({
-  query: z.strictObject({ q: z.string().nullable(), city: z.string().nullable(), cuisine: z.string().nullable(), limit: z.number().int() }),
-  total: z.number().int().describe("Number of published restaurants matching the filters"),
+/** Fields a search result gains from near / openNow / openAt (never part of the Restaurant resource). */
+const searchExtras = {
+  distanceKm: z.number().optional().describe("With near: kilometres from the given point (equirectangular approximation, to the metre)"),
+  openNow: z.boolean().optional().describe("With openNow=true: open at this moment in the restaurant's local time (always true: the filter keeps only open ones)"),
+  openAt: z.boolean().optional().describe("With openAt: open at that instant in the restaurant's local time (always true: the filter keeps only open ones)"),
+};
+
+export const RestaurantSearchHitSchema = SearchResultSchema.extend(searchExtras);
+
+const geoQuery = {
+  near: z.strictObject({ lat: z.number(), lng: z.number() }).optional(),
+  radiusKm: z.number().optional(),
+  openNow: z.boolean().optional(),
+  openAt: dateTime.optional().describe("The instant the open filter used (openNow: the current minute)"),
+};
+
+const pageFields = {
+  totalCapped: z
+    .boolean()
+    .describe("true: total stopped counting at its bound (1000 matches, or 5000 rows read for openNow/openAt) and is a lower bound; page through nextCursor for the rest"),
   count: z.number().int().describe("Number of results in this response (at most limit)"),
-  results: z.array(SearchResultSchema),
+  nextCursor: z.string().nullable().describe("Pass as cursor, with the same filters, for the next page; null on the last page"),
+};
+
+export const SearchResponseSchema = z.strictObject({
+  query: z.strictObject({ q: z.string().nullable(), city: z.string().nullable(), cuisine: z.string().nullable(), limit: z.number().int(), ...geoQuery }),
+  total: z.number().int().describe("Number of published restaurants matching the filters (see totalCapped)"),
+  ...pageFields,
+  results: z.array(RestaurantSearchHitSchema),
+});
+
+/** The wording every surface of dish search carries: exclusion is only as good as the declarations. */
+export const ALLERGEN_NOTICE =
+  "Allergen filtering relies on the allergens each restaurant declared for its dishes (EU 14). It is not a guarantee that a dish is free of an allergen: ingredients, recipes and cross-contamination can differ. Ask the restaurant before ordering.";
+
+/** The restaurant of a dish: the restaurant search result's identity and links. */
+export const DishRestaurantSchema = SearchResultSchema.pick({ slug: true, name: true, city: true, country: true, cuisine: true, url: true, markdownUrl: true, apiUrl: true });
+
+export const DishResultSchema = z.strictObject({
+  name: z.string(),
+  description: z.string().nullable(),
+  translations: TranslationsSchema,
+  price: z.number().describe("Major currency units"),
+  currency: z.string(),
+  allergens: z.array(z.enum(ALLERGENS)).describe("The allergens the restaurant declared for this dish"),
+  tags: z.array(z.string()),
+  badge: z.string().nullable(),
+  imageUrl: uri.nullable(),
+  category: z.string().describe("Name of the menu section"),
+  url: uri.describe("The menu page, with an anchor to the dish"),
+  restaurant: DishRestaurantSchema,
+  ...searchExtras,
+});
+
+export const DishSearchResponseSchema = z.strictObject({
+  query: z.strictObject({
+    q: z.string().nullable(),
+    city: z.string().nullable(),
+    cuisine: z.string().nullable(),
+    diet: z.array(z.string()),
+    excludeAllergens: z.array(z.enum(ALLERGENS)),
+    maxPrice: z.number().nullable(),
+    currency: z.string().nullable(),
+    limit: z.number().int(),
+    ...geoQuery,
+  }),
+  total: z.number().int().describe("Number of dishes matching the filters (see totalCapped)"),
+  ...pageFields,
+  allergenNotice: z.string().describe(ALLERGEN_NOTICE),
+  results: z.array(DishResultSchema),
 });
 
 export const CountrySchema = z.strictObject({
@@ -134,6 +199,9 @@ export type PublicMenuItem = z.infer<typeof MenuItemSchema>;
 export type PublicCategory = z.infer<typeof CategorySchema>;
 export type PublicSearchResult = z.infer<typeof SearchResultSchema>;
 export type PublicSearchResponse = z.infer<typeof SearchResponseSchema>;
+export type PublicRestaurantSearchHit = z.infer<typeof RestaurantSearchHitSchema>;
+export type PublicDishResult = z.infer<typeof DishResultSchema>;
+export type PublicDishSearchResponse = z.infer<typeof DishSearchResponseSchema>;
 export type PublicCountry = z.infer<typeof CountrySchema>;
 export type PublicCity = z.infer<typeof CitySchema>;
 export type PublicLocations = z.infer<typeof LocationsSchema>;

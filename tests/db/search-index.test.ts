@@ -15,6 +15,7 @@ const { db, disconnectDb } = await import("../../lib/db/prisma");
 const { searchPublishedRestaurants, ftsPhrase } = await import("../../lib/data/restaurant-queries");
 const { searchKey, textKey } = await import("../../lib/menu/text-key");
 const { EXTERNAL_TABLES } = await import("../../lib/db/external-tables");
+const { TOTAL_BOUND } = await import("../../lib/data/search-scan");
 
 type Plan = import("../../lib/data/restaurant-queries").SqliteSearchPlan;
 
@@ -76,8 +77,15 @@ async function checkQueries(runs: number) {
       const filters = { ...input, q: searchKey(input.q.trim()) };
       fc.pre(filters.q.length > 0);
       const got = await searchPublishedRestaurants(filters, (plan) => seenPlans.add(plan));
-      const want = await reference(filters);
-      expect({ total: got.total, slugs: got.rows.map((r) => r.slug) }).toEqual(want);
+      const want = await reference({ ...filters, limit: filters.limit * 2 });
+      const bounded = { total: Math.min(want.total, TOTAL_BOUND), capped: want.total > TOTAL_BOUND };
+      expect({ total: got.total, slugs: got.rows.map((r) => r.slug) }).toEqual({ total: bounded, slugs: want.slugs.slice(0, filters.limit) });
+      // The next page starts right after this one's last row (keyset), on every plan.
+      expect(got.next !== null).toBe(want.total > filters.limit);
+      if (got.next) {
+        const second = await searchPublishedRestaurants({ ...filters, after: got.next }, (plan) => seenPlans.add(plan));
+        expect(second.rows.map((r) => r.slug)).toEqual(want.slugs.slice(filters.limit, filters.limit * 2));
+      }
     }),
     { numRuns: runs, seed: 20261122 },
   );

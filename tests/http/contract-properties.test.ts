@@ -67,6 +67,7 @@ describe("every GET operation, generated parameters", () => {
   const GETS = [
     "/api/public",
     "/api/public/restaurants",
+    "/api/public/dishes",
     "/api/public/locations",
     "/api/public/cuisines",
     "/api/public/plans",

@@ -79,6 +79,15 @@ describe("read endpoints", () => {
     expect((await call(p, "get", `${p}?q=${"x".repeat(201)}`)).status).toBe(400);
   });
 
+  it("GET /api/public/dishes: 200 with and without the example filters, 304, 400", async () => {
+    const p = "/api/public/dishes";
+    const filtered = await successAndNotModified(p, p + exampleQuery(p, "get"));
+    expect(filtered.json.count).toBeGreaterThan(0);
+    await call(p, "get", p);
+    expect((await call(p, "get", `${p}?excludeAllergens=shellfish`)).status).toBe(400);
+    expect((await call(p, "get", `${p}?maxPrice=10`)).status).toBe(400);
+  });
+
   it("GET /api/public/restaurants/{slug}: 200 for the example slug, 304, 404, 400", async () => {
     const p = "/api/public/restaurants/{slug}";
     const slug = v.operation(p, "get").parameters.find((x: any) => x.name === "slug").example;

@@ -6,6 +6,7 @@ import { callTool, GENERATIONS, PRIVATE_MARKER, restJson, seenBodies } from "./m
 
 const TOOL_NAMES = [
   "search_restaurants",
+  "search_dishes",
   "get_restaurant_menu",
   "calculate_food_cost",
   "generate_wifi_qr_payload",
@@ -30,7 +31,7 @@ describe.each(GENERATIONS)("protocol $version", (gen) => {
   }
 
   describe("tools/list", () => {
-    it("lists the seven tools with descriptions, schemas and read-only annotations", async () => {
+    it("lists the seven tools and search_dishes with descriptions, schemas and read-only annotations", async () => {
       const list = await tools();
       expect(list.map((t) => t.name)).toEqual(TOOL_NAMES);
       for (const tool of list) {
@@ -64,6 +65,9 @@ describe.each(GENERATIONS)("protocol $version", (gen) => {
       ["search_restaurants", { q: "sushi" }, "/api/public/restaurants?q=sushi"],
       ["search_restaurants", { city: "Zürich", limit: 5 }, "/api/public/restaurants?city=Z%C3%BCrich&limit=5"],
       ["search_restaurants", {}, "/api/public/restaurants"],
+      ["search_restaurants", { near: "47.3769,8.5417", radiusKm: 3, openAt: "2026-07-10T19:30:00+02:00" }, "/api/public/restaurants?near=47.3769,8.5417&radiusKm=3&openAt=2026-07-10T19%3A30%3A00%2B02%3A00"],
+      ["search_dishes", { city: "zurich", diet: ["vegan"], excludeAllergens: ["nuts"], maxPrice: 20, currency: "CHF" }, "/api/public/dishes?city=zurich&diet=vegan&excludeAllergens=nuts&maxPrice=20&currency=CHF"],
+      ["search_dishes", { q: "pizza", limit: 2 }, "/api/public/dishes?q=pizza&limit=2"],
       ["get_restaurant_menu", { slug: "zunfthaus-am-see" }, "/api/public/restaurants/zunfthaus-am-see"],
       ["get_restaurant_menu", { slug: "sushi-kaze" }, "/api/public/restaurants/sushi-kaze"],
       ["get_restaurant_menu", { slug: "wirtshaus-zur-post" }, "/api/public/restaurants/wirtshaus-zur-post"],
@@ -108,6 +112,8 @@ describe.each(GENERATIONS)("protocol $version", (gen) => {
       ["get_restaurant_menu", { slug: "closed-biergarten" }, "not_found", "/api/public/restaurants/closed-biergarten"],
       ["get_restaurant_menu", { slug: "x".repeat(201) }, "invalid_request", `/api/public/restaurants/${"x".repeat(201)}`],
       ["search_restaurants", { limit: 2.5 }, "invalid_request", "/api/public/restaurants?limit=2.5"],
+      ["search_dishes", { excludeAllergens: ["shellfish"] }, "invalid_request", "/api/public/dishes?excludeAllergens=shellfish"],
+      ["search_dishes", { maxPrice: 10 }, "invalid_request", "/api/public/dishes?maxPrice=10"],
       ["calculate_food_cost", { cost: 4, margin: 100 }, "invalid_request", "/api/public/tools/food-cost?cost=4&margin=100"],
       ["calculate_food_cost", {}, "invalid_request", "/api/public/tools/food-cost"],
       ["generate_wifi_qr_payload", { ssid: "Guest" }, "invalid_request", "/api/public/tools/wifi-qr?ssid=Guest"],

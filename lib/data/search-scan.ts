@@ -1,0 +1,209 @@
+// Keyset scans for the searches that filter by what SQL alone cannot decide (open at an instant,
+// in each restaurant's own time zone) or order by a computed value (distance): restaurant search
+// with near/openNow/openAt and every dish search. Portable SQL, the same on SQLite and PostgreSQL.
+//
+// Paging is keyset, never OFFSET: a page starts strictly after the key of the previous page's last
+// row, so page 100 costs what page 1 costs, and every match turns up exactly once however the
+// pages are walked. When a filter runs here after SQL (`keep`), a page reads at most SCAN_BUDGET
+// candidate rows: if that many pass without filling the page, the page is shorter than `limit`
+// and its cursor continues after the last row read (README, "Pagination").
+import { databaseKind } from "../db/database-url";
+import { Prisma } from "../db/generated/client";
+import { readDb } from "../db/prisma";
+import { boundingBox, longitudeScale, type GeoPoint } from "../search/geo";
+
+export type KeyValue = string | number;
+export type Key = KeyValue[];
+
+/** Candidate rows one request may read to apply an after-SQL filter. */
+export const SCAN_BUDGET = 5000;
+/** `total` counts matches up to this many; beyond, it says so (totalCapped) instead of counting on. */
+export const TOTAL_BOUND = 1000;
+
+const BATCH = 500;
+
+/** A boolean column is true: 1 on SQLite, TRUE on PostgreSQL. */
+export function isTrue(column: string): Prisma.Sql {
+  return Prisma.raw(`${column} = ${databaseKind() === "sqlite" ? "1" : "TRUE"}`);
+}
+
+/** Squared distance (degrees of latitude) of the restaurant r from the centre. */
+export function squaredDistanceSql(center: GeoPoint): Prisma.Sql {
+  const k = longitudeScale(center);
+  return Prisma.sql`((r."latitude" - ${center.lat}) * (r."latitude" - ${center.lat}) + (r."longitude" - ${center.lng}) * ${k} * (r."longitude" - ${center.lng}) * ${k})`;
+}
+
+/** Restaurant r within radiusKm of the centre: the bounding box first (cheap), then the circle. */
+export function withinSql(center: GeoPoint, radiusKm: number, squared: Prisma.Sql): Prisma.Sql {
+  const box = boundingBox(center, radiusKm);
+  const r2 = (radiusKm * radiusKm) / ((6371.0088 * Math.PI) / 180) ** 2;
+  return Prisma.sql`r."latitude" IS NOT NULL AND r."longitude" IS NOT NULL AND r."latitude" BETWEEN ${box.minLat} AND ${box.maxLat} AND r."longitude" BETWEEN ${box.minLng} AND ${box.maxLng} AND ${squared} <= ${r2}`;
+}
+
+export interface ScanQuery {
+  /** FROM … (with joins) */
+  from: Prisma.Sql;
+  where: Prisma.Sql[];
+  /** the result order, most significant first; together unique per row */
+  key: Prisma.Sql[];
+  /** more columns, aliased */
+  columns: Prisma.Sql[];
+}
+
+export interface ScanRow {
+  id: number;
+  key: Key;
+  [column: string]: unknown;
+}
+
+const and = (parts: Prisma.Sql[]) => (parts.length ? Prisma.join(parts, " AND ") : Prisma.sql`1 = 1`);
+
+function after(query: ScanQuery, key: Key | undefined): Prisma.Sql[] {
+  if (!key) return query.where;
+  // Row values: (a, b) > (x, y) in the same order and collation as ORDER BY, on both engines.
+  return [...query.where, Prisma.sql`(${Prisma.join(query.key)}) > (${Prisma.join(key)})`];
+}
+
+async function fetchRows(query: ScanQuery, from: Key | undefined, take: number): Promise<ScanRow[]> {
+  const keyColumns = query.key.map((k, i) => Prisma.sql`${k} AS ${Prisma.raw(`"k${i}"`)}`);
+  const sql = Prisma.sql`SELECT ${Prisma.join([...query.columns, ...keyColumns])} ${query.from} WHERE ${and(after(query, from))} ORDER BY ${Prisma.join(query.key)} LIMIT ${take}`;
+  const rows = await readDb().$queryRaw<Record<string, unknown>[]>(sql);
+  return rows.map((row) => {
+    const key = query.key.map((_, i) => normalize(row[`k${i}`]));
+    return { ...row, id: Number(row.id), key };
+  });
+}
+
+function normalize(value: unknown): KeyValue {
+  if (typeof value === "bigint") return Number(value);
+  if (typeof value === "number" || typeof value === "string") return value;
+  return String(value);
+}
+
+export interface ScanPage {
+  rows: ScanRow[];
+  /** where the next page starts; null on the last page */
+  next: Key | null;
+}
+
+/** One page of `limit` matches after `from`, in key order. */
+export async function scanPage(query: ScanQuery, options: { from?: Key; limit: number; keep?: (row: ScanRow) => boolean }): Promise<ScanPage> {
+  const { limit, keep } = options;
+  if (!keep) {
+    const rows = await fetchRows(query, options.from, limit + 1);
+    return rows.length > limit ? { rows: rows.slice(0, limit), next: rows[limit - 1].key } : { rows, next: null };
+  }
+  const kept: ScanRow[] = [];
+  let position = options.from;
+  let scanned = 0;
+  for (;;) {
+    const take = Math.min(Math.max(BATCH, limit + 1), SCAN_BUDGET - scanned);
+    const batch = await fetchRows(query, position, take);
+    scanned += batch.length;
+    for (const row of batch) {
+      if (keep(row)) kept.push(row);
+      if (kept.length > limit) return { rows: kept.slice(0, limit), next: kept[limit - 1].key };
+    }
+    if (batch.length < take) return { rows: kept, next: null };
+    position = batch[batch.length - 1].key;
+    if (scanned >= SCAN_BUDGET) return { rows: kept, next: position };
+  }
+}
+
+export interface BoundedTotal {
+  total: number;
+  /** true: total is a lower bound (TOTAL_BOUND reached, or SCAN_BUDGET candidates read) */
+  capped: boolean;
+}
+
+/** The number of matches from the start, counted no further than TOTAL_BOUND. */
+export async function boundedTotal(query: ScanQuery, keep?: (row: ScanRow) => boolean): Promise<BoundedTotal> {
+  if (!keep) {
+    const sql = Prisma.sql`SELECT count(*) AS n FROM (SELECT 1 AS one ${query.from} WHERE ${and(query.where)} LIMIT ${TOTAL_BOUND + 1}) t`;
+    const [row] = await readDb().$queryRaw<{ n: number | bigint }[]>(sql);
+    const n = Number(row?.n ?? 0);
+    return n > TOTAL_BOUND ? { total: TOTAL_BOUND, capped: true } : { total: n, capped: false };
+  }
+  let total = 0;
+  let position: Key | undefined;
+  let scanned = 0;
+  for (;;) {
+    const take = Math.min(BATCH, SCAN_BUDGET - scanned);
+    const batch = await fetchRows(query, position, take);
+    scanned += batch.length;
+    for (const row of batch) if (keep(row) && ++total > TOTAL_BOUND) return { total: TOTAL_BOUND, capped: true };
+    if (batch.length < take) return { total, capped: false };
+    if (scanned >= SCAN_BUDGET) return { total, capped: true };
+    position = batch[batch.length - 1].key;
+  }
+}
+
+/** A Json column read by $queryRaw: text on SQLite, a value on PostgreSQL. */
+export function jsonColumn(value: unknown): unknown {
+  if (typeof value !== "string") return value ?? null;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return null;
+  }
+}
+
+/** A row as the after-SQL filter and the result extras see it. */
+export interface Candidate {
+  id: number;
+  key: Key;
+  /** with near: the squared distance in degrees (lib/search/geo.ts kilometres()) */
+  squaredDistance?: number;
+  openingHours?: unknown;
+  timeZone?: string | null;
+}
+
+export interface ScanOptions {
+  near?: { center: GeoPoint; radiusKm: number };
+  /** read each row's opening hours and its city's time zone (restaurant r, city ci) */
+  withHours: boolean;
+}
+
+export interface LoadedPage<R> {
+  total: BoundedTotal;
+  rows: { row: R; candidate: Candidate }[];
+  next: Key | null;
+}
+
+/**
+ * A search over restaurant r (and what the query joins to it): near narrows and orders by
+ * distance, `keep` filters after SQL, `load` reads the published fields of the page's ids.
+ */
+export async function scanSearch<R>(
+  base: ScanQuery,
+  options: ScanOptions,
+  page: { from?: Key; limit: number; keep?: (c: Candidate) => boolean },
+  load: (ids: number[]) => Promise<Map<number, R>>,
+): Promise<LoadedPage<R>> {
+  const query: ScanQuery = { ...base, where: [...base.where], key: [...base.key], columns: [...base.columns] };
+  if (options.near) {
+    const squared = squaredDistanceSql(options.near.center);
+    query.where.push(withinSql(options.near.center, options.near.radiusKm, squared));
+    query.key.unshift(squared);
+  }
+  if (options.withHours) query.columns.push(Prisma.sql`r."openingHours" AS "openingHours"`, Prisma.sql`ci."timeZone" AS "timeZone"`);
+  const toCandidate = (row: ScanRow): Candidate => ({
+    id: row.id,
+    key: row.key,
+    ...(options.near ? { squaredDistance: Number(row.key[0]) } : {}),
+    ...(options.withHours ? { openingHours: jsonColumn(row.openingHours), timeZone: (row.timeZone as string | null) ?? null } : {}),
+  });
+  const keep = page.keep ? (row: ScanRow) => page.keep!(toCandidate(row)) : undefined;
+  const [total, found] = await Promise.all([boundedTotal(query, keep), scanPage(query, { from: page.from, limit: page.limit, keep })]);
+  if (found.rows.length === 0) return { total, rows: [], next: found.next };
+  const byId = await load(found.rows.map((r) => r.id));
+  return {
+    total,
+    next: found.next,
+    // A row deleted by an import between the two reads is left out, never half-read.
+    rows: found.rows.flatMap((r) => {
+      const row = byId.get(r.id);
+      return row ? [{ row, candidate: toCandidate(r) }] : [];
+    }),
+  };
+}

@@ -1,0 +1,71 @@
+// What both searches do with a cursor and the open-at instant: read the position a cursor
+// carries, write the next one, and fix the instant "open now" means for a whole walk of pages.
+import type { Candidate, Key } from "../data/search-scan";
+import { decodeCursor, encodeCursor, invalidCursor } from "./cursor";
+import { kilometres, RADIUS_KM, type GeoPoint } from "./geo";
+import { isOpenAt } from "./opening-hours";
+import { currentMinute } from "./search-params";
+
+export interface GeoTimeInput {
+  near?: GeoPoint;
+  radiusKm?: number;
+  openNow: boolean;
+  openAt?: Date;
+  cursor?: string;
+}
+
+export interface Paging {
+  /** the keyset position the page starts after */
+  from?: Key;
+  near?: { center: GeoPoint; radiusKm: number };
+  /** the instant of the open filter: openAt, or for openNow the minute of the walk's first page */
+  instant?: Date;
+  /** the query echo's geo/time part */
+  echo: { near?: GeoPoint; radiusKm?: number; openNow?: boolean; openAt?: string };
+  /** the cursor for a next page at `next`, or null */
+  cursorFor(next: Key | null): string | null;
+  /** the open filter for after SQL, when there is one */
+  keep?: (c: Candidate) => boolean;
+  /** distanceKm / openNow / openAt of one result */
+  extras(c: Candidate): { distanceKm?: number; openNow?: boolean; openAt?: boolean };
+}
+
+interface Position {
+  k: Key;
+  /** openNow: the instant of the first page (epoch ms), so that every page filters alike */
+  t?: number;
+}
+
+function position(value: unknown, openNow: boolean): Position {
+  const p = value as Position;
+  const okKey = Array.isArray(p?.k) && p.k.length > 0 && p.k.every((v) => typeof v === "string" || (typeof v === "number" && Number.isFinite(v)));
+  const okTime = !openNow || (typeof p.t === "number" && Number.isFinite(p.t));
+  if (!okKey || !okTime) throw invalidCursor();
+  return p;
+}
+
+/**
+ * `scope` names the endpoint, `bound` the filters a cursor must come back with (everything but
+ * cursor and limit: a client may change the page size while walking).
+ */
+export function paging(scope: string, bound: unknown, input: GeoTimeInput): Paging {
+  const near = input.near ? { center: input.near, radiusKm: input.radiusKm ?? RADIUS_KM.default } : undefined;
+  const decoded = input.cursor ? position(decodeCursor(scope, bound, input.cursor), input.openNow) : undefined;
+  const instant = input.openAt ?? (input.openNow ? (decoded?.t !== undefined ? new Date(decoded.t) : currentMinute()) : undefined);
+  return {
+    from: decoded?.k,
+    near,
+    instant,
+    echo: {
+      ...(near ? { near: near.center, radiusKm: near.radiusKm } : {}),
+      ...(input.openNow ? { openNow: true } : {}),
+      ...(instant ? { openAt: instant.toISOString() } : {}),
+    },
+    cursorFor: (next) => (next ? encodeCursor(scope, bound, { k: next, ...(input.openNow && instant ? { t: instant.getTime() } : {}) }) : null),
+    keep: instant ? (c) => isOpenAt(c.openingHours, c.timeZone ?? null, instant) === true : undefined,
+    extras: (c) => ({
+      ...(c.squaredDistance !== undefined ? { distanceKm: kilometres(c.squaredDistance) } : {}),
+      ...(input.openNow ? { openNow: true } : input.openAt ? { openAt: true } : {}),
+    }),
+  };
+}
