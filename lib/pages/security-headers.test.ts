@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, hashSource, htmlSecurityHeaders, inlineContent } from "./security-headers";
+import { contentSecurityPolicy, hashSource, htmlSecurityHeaders, inlineContent, requestedOverHttps, withTransportPolicy } from "./security-headers";
 
 const sha = (s: string) => `'sha256-${createHash("sha256").update(s, "utf8").digest("base64")}'`;
 
@@ -50,10 +50,21 @@ describe("contentSecurityPolicy", () => {
     expect(hashSource("alert(1)")).toBe("'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='");
   });
 
-  it("adds upgrade-insecure-requests only for an https site, and dev relaxations only in dev", () => {
-    expect(contentSecurityPolicy(PAGE, { upgradeInsecureRequests: true })).toMatch(/upgrade-insecure-requests$/);
-    expect(csp).not.toContain("upgrade-insecure-requests");
+  it("adds dev relaxations only in dev", () => {
+    expect(csp).not.toContain("'unsafe-eval'");
     expect(contentSecurityPolicy(PAGE, { dev: true })).toContain("'unsafe-eval'");
+  });
+
+  it("asks for upgrade-insecure-requests only on a page requested over https, whatever the site's base URL", () => {
+    const security = htmlSecurityHeaders(PAGE);
+    expect(security["Content-Security-Policy"]).not.toContain("upgrade-insecure-requests");
+    const overHttps = (url: string, headers: Record<string, string> = {}) => requestedOverHttps(new Request(url, { headers }));
+    expect(overHttps("https://menus.example.org/x")).toBe(true);
+    expect(overHttps("http://10.0.0.5:3000/x", { "x-forwarded-proto": "https" })).toBe(true);
+    expect(overHttps("http://10.0.0.5:3000/x")).toBe(false);
+    expect(overHttps("http://10.0.0.5:3000/x", { "x-forwarded-proto": "http" })).toBe(false);
+    expect(withTransportPolicy(security, true)["Content-Security-Policy"]).toMatch(/; upgrade-insecure-requests$/);
+    expect(withTransportPolicy(security, false)).toEqual(security);
   });
 });
 

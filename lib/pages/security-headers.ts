@@ -80,7 +80,7 @@ export function imageSources(imageUrls: string[]): string[] {
 }
 
 /** The policy for one HTML document. `dev` relaxes it for Next's dev server (eval, websockets). */
-export function contentSecurityPolicy(html: string, options: { dev?: boolean; upgradeInsecureRequests?: boolean } = {}): string {
+export function contentSecurityPolicy(html: string, options: { dev?: boolean } = {}): string {
   const inline = inlineContent(html);
   const scriptHashes = unique(inline.scripts.map(hashSource));
   const styleHashes = unique(inline.styles.map(hashSource));
@@ -101,15 +101,15 @@ export function contentSecurityPolicy(html: string, options: { dev?: boolean; up
     "manifest-src": ["'self'"],
     "worker-src": ["'self'"],
   };
-  const parts = Object.entries(directives).map(([name, values]) => `${name} ${values.join(" ")}`);
-  if (options.upgradeInsecureRequests) parts.push("upgrade-insecure-requests");
-  return parts.join("; ");
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(" ")}`)
+    .join("; ");
 }
 
 /** Every security header of an HTML response. */
-export function htmlSecurityHeaders(html: string, options: { dev?: boolean; https?: boolean } = {}): Record<string, string> {
+export function htmlSecurityHeaders(html: string, options: { dev?: boolean } = {}): Record<string, string> {
   return {
-    "Content-Security-Policy": contentSecurityPolicy(html, { dev: options.dev, upgradeInsecureRequests: options.https }),
+    "Content-Security-Policy": contentSecurityPolicy(html, { dev: options.dev }),
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "X-Frame-Options": "DENY",
@@ -123,3 +123,20 @@ export const TEXT_SECURITY_HEADERS: Record<string, string> = {
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "strict-origin-when-cross-origin",
 };
+
+/**
+ * Whether the page was requested over https (directly, or through a proxy that says so). Only then
+ * may its CSP ask the browser to upgrade plain-http loads: a page opened over http (a LAN address,
+ * a plain-http proxy) loads its own files over http, and upgrading them would break every image,
+ * whatever PUBLIC_BASE_URL says.
+ */
+export function requestedOverHttps(request: Request): boolean {
+  if (new URL(request.url).protocol === "https:") return true;
+  return request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase() === "https";
+}
+
+/** The security headers of one response: the page's, plus upgrade-insecure-requests over https. */
+export function withTransportPolicy(security: Record<string, string>, https: boolean): Record<string, string> {
+  if (!https) return security;
+  return { ...security, "Content-Security-Policy": `${security["Content-Security-Policy"]}; upgrade-insecure-requests` };
+}
