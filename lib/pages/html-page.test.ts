@@ -1,0 +1,65 @@
+// What serveHtml makes of the App Router's answer, with the page data and the render fetch stood
+// in for: a page that exists must never become a 404 because its render was refused (another
+// build behind the same address once turned every page into "page not found").
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
+vi.mock("./page-data", () => ({
+  pageExists: vi.fn(async () => true),
+  loadPage: vi.fn(async () => ({ kind: "page" })),
+}));
+
+const { serveHtml } = await import("./html-page");
+const { purgeCaches } = await import("../cache/ttl-cache");
+
+let answer: { status: number; body: string };
+const fetched: string[] = [];
+
+beforeEach(() => {
+  purgeCaches();
+  fetched.length = 0;
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string) => {
+      fetched.push(url);
+      return new Response(answer.body, { status: answer.status, headers: { "content-type": "text/html; charset=utf-8" } });
+    }),
+  );
+  vi.spyOn(console, "error").mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const request = (url: string) => new Request(url, { headers: { accept: "text/html" } });
+
+describe("serveHtml", () => {
+  it("serves the render of a page that exists, with its CSP, ETag and Vary", async () => {
+    answer = { status: 200, body: "<!doctype html><html><body><h1>Menu</h1></body></html>" };
+    const res = await serveHtml(request("https://menus.example.org/some-restaurant"), "/some-restaurant", new URLSearchParams());
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("<h1>Menu</h1>");
+    expect(res.headers.get("etag")).toBeTruthy();
+    expect(res.headers.get("vary")?.split(/,\s*/)).toContain("Accept");
+    expect(res.headers.get("content-security-policy")).toMatch(/upgrade-insecure-requests$/);
+    // The render is fetched from this deployment, by its internal path — never the public one.
+    expect(fetched).toHaveLength(1);
+    expect(new URL(fetched[0]).pathname).toMatch(/^\/render\/[^/]+\/r\/some-restaurant$/);
+  });
+
+  it.each([404, 403, 401])("answers a refused render (%i) of a page that exists with a 500 and Retry-After, never a 404", async (status) => {
+    answer = { status, body: "<!doctype html><title>Page not found</title>" };
+    const res = await serveHtml(request("http://10.0.0.5:3000/some-restaurant"), "/some-restaurant", new URLSearchParams());
+    expect(res.status).toBe(500);
+    expect(res.headers.get("retry-after")).toBeTruthy();
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(await res.text()).not.toMatch(/not found/i);
+  });
+
+  it("keeps plain-http pages free of upgrade-insecure-requests", async () => {
+    answer = { status: 200, body: "<!doctype html><html><body>ok</body></html>" };
+    const res = await serveHtml(request("http://10.0.0.5:3000/some-restaurant"), "/some-restaurant", new URLSearchParams());
+    expect(res.headers.get("content-security-policy")).not.toContain("upgrade-insecure-requests");
+  });
+});
