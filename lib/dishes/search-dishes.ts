@@ -16,6 +16,8 @@ import { parseInput } from "../validation";
 
 const TAG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const MAX_TAGS = 10;
+/** The longest comma list (diet, excludeAllergens) a query string may carry. */
+export const MAX_LIST_LENGTH = 500;
 
 /** A comma list in a query string, or an array from JSON: trimmed, lower-cased, empty parts dropped. */
 const list = z

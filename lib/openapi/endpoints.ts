@@ -11,7 +11,7 @@ import { LivenessSchema, ReadinessSchema } from "../health/service-health";
 import { getRestaurantMenuInput } from "../restaurants/get-restaurant-menu";
 import { SEARCH_LIMIT, SEARCH_LIMIT_RULE, searchRestaurantsInput } from "../restaurants/search-restaurants";
 import { CuisinesSchema, DishSearchResponseSchema, LocationsSchema, PlansSchema, RestaurantSchema, SearchResponseSchema } from "../serializers/public-schemas";
-import { searchDishesInput } from "../dishes/search-dishes";
+import { MAX_LIST_LENGTH, searchDishesInput } from "../dishes/search-dishes";
 import { RADIUS_KM } from "../search/geo";
 import { foodCostInput, FoodCostResultSchema } from "../tools/food-cost";
 import { reviewQrInput, ReviewQrResultSchema } from "../tools/review-qr";
@@ -89,8 +89,8 @@ const dishQuery = z.object({
   q: searchDishesInput.shape.q,
   city: searchDishesInput.shape.city,
   cuisine: searchDishesInput.shape.cuisine,
-  diet: asQuery(searchDishesInput.shape.diet, { type: "string", examples: ["vegan,gluten-free"] }),
-  excludeAllergens: asQuery(searchDishesInput.shape.excludeAllergens, { type: "string", examples: ["nuts,peanuts"] }),
+  diet: asQuery(searchDishesInput.shape.diet, { type: "string", maxLength: MAX_LIST_LENGTH, examples: ["vegan,gluten-free"] }),
+  excludeAllergens: asQuery(searchDishesInput.shape.excludeAllergens, { type: "string", maxLength: MAX_LIST_LENGTH, examples: ["nuts,peanuts"] }),
   maxPrice: asQuery(searchDishesInput.shape.maxPrice, { type: "number", minimum: 0, examples: [15] }),
   currency: searchDishesInput.shape.currency.meta({ examples: ["CHF"] }),
   limit: limitParam,

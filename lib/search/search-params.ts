@@ -2,6 +2,7 @@
 // radiusKm, openNow, openAt and cursor. One definition, so REST and MCP, both searches, answer
 // alike (strings from a query string, JSON values from MCP).
 import { z } from "zod";
+import { MAX_CURSOR_LENGTH } from "./cursor";
 import { parseNear, RADIUS_KM, type GeoPoint } from "./geo";
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/i;
@@ -93,6 +94,7 @@ export const openAtParam = z
 
 export const cursorParam = z
   .string()
+  .max(MAX_CURSOR_LENGTH, "is not a cursor this service wrote: pass nextCursor unchanged")
   .optional()
   .transform((v) => (v === undefined || v === "" ? undefined : v))
   .describe("nextCursor of the previous page, unchanged, with the same filters; omit for the first page");
@@ -120,5 +122,5 @@ export const publishedPagingFields = {
   radiusKm: z.number().gt(0).max(RADIUS_KM.max).optional().describe(radiusParam.description ?? ""),
   openNow: z.boolean().optional().describe(openNowParam.description ?? ""),
   openAt: z.string().optional().describe(`${openAtParam.description ?? ""}. Open hours past midnight count for the next morning; restaurants with unknown hours are left out.`),
-  cursor: z.string().optional().describe(cursorParam.description ?? ""),
+  cursor: z.string().max(MAX_CURSOR_LENGTH).optional().describe(cursorParam.description ?? ""),
 };
