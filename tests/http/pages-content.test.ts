@@ -116,7 +116,7 @@ describe("every page, both representations", () => {
   }, 120_000);
 
   it("HTML of the main pages: 200, the twin declared, no private data", async () => {
-    for (const path of ["/", "/search", "/search?q=zur", "/locations", "/locations/germany", "/locations/germany/munich", "/cuisines", "/cuisines/bavarian", "/plans", "/developers", MENU, "/wirtshaus-zur-post/en"]) {
+    for (const path of ["/", "/search", "/search?q=zur", "/search?near=47.3769,8.5417&openNow=true", "/dishes", "/dishes?diet=vegan&excludeAllergens=nuts", "/locations", "/locations/germany", "/locations/germany/munich", "/cuisines", "/cuisines/bavarian", "/plans", "/developers", MENU, "/wirtshaus-zur-post/en"]) {
       const { status, text } = await get(path);
       expect(status, path).toBe(200);
       expect(text, path).toMatch(/<link rel="alternate" type="text\/markdown" href="[^"]+"\/>/);
@@ -186,7 +186,7 @@ describe("index files", () => {
 
   it("/llms-index.md lists every page of the route table, including each language of a menu", async () => {
     const { text } = await get("/llms-index.md");
-    for (const heading of ["Home", "Search", "Locations", "Country", "City", "Cuisines", "Cuisine", "Plans", "API for developers", "Restaurant menu", "Restaurant menu in another language"]) {
+    for (const heading of ["Home", "Search", "Dish search", "Locations", "Country", "City", "Cuisines", "Cuisine", "Plans", "API for developers", "Restaurant menu", "Restaurant menu in another language"]) {
       expect(text).toContain(`\n## ${heading}\n`);
     }
     for (const path of ["/index.md", "/locations/switzerland/zurich.md", "/cuisines/swiss.md", "/plans.md", "/zunfthaus-am-see.md", "/zunfthaus-am-see/fr.md", "/sushi-kaze/en.md"]) {
