@@ -245,7 +245,7 @@ function bodyOf(page: PageData, meta: PageMeta): RootContent[] {
     case "dishes": {
       const d = page.data;
       const out: RootContent[] = [heading(1, meta.title)];
-      out.push(paragraph(strong("Allergens: "), ALLERGEN_NOTICE));
+      out.push(paragraph(strong("Allergens:"), " ", ALLERGEN_NOTICE));
       const filters = filterLines(d.query, {
         q: "Text",
         city: "City",
