@@ -5,7 +5,7 @@ import { DIETS, formatPrice, tagLabel } from "@/lib/pages/menu-view";
 import type { PageDataById, PageMeta } from "@/lib/pages/page-data";
 import { ALLERGEN_NOTICE, type PublicDishResult } from "@/lib/serializers";
 import { sameSitePath } from "@/lib/site-urls";
-import { formatKm, GeoTimeFields, PageFooter, PlaceFields, SearchPager } from "./shared";
+import { formatKm, GeoTimeFields, PageFooter, PlaceFields, SearchResults } from "./shared";
 
 const listOf = (value: string | undefined) =>
   (value ?? "")
@@ -17,7 +17,6 @@ export function DishesPage({ data, meta }: { data: PageDataById["dishes"]; meta:
   const q = data.query;
   const diet = listOf(q.diet);
   const excluded = listOf(q.excludeAllergens);
-  const r = data.response;
   const apiQuery = new URL(data.firstUrl).search;
   return (
     <main id="main" className="wrap page">
@@ -72,18 +71,9 @@ export function DishesPage({ data, meta }: { data: PageDataById["dishes"]; meta:
           <button type="submit">Search dishes</button>
         </div>
       </form>
-      {data.error ? (
-        <p className="error" role="alert">
-          The search could not be run: {data.error}
-        </p>
-      ) : r ? (
-        <section aria-labelledby="results-heading">
-          <h2 id="results-heading" className="results-count">
-            {r.total}
-            {r.totalCapped ? "+" : ""} {r.total === 1 && !r.totalCapped ? "dish" : "dishes"}
-            {r.nextCursor || q.cursor ? `, ${r.count} on this page` : ""}
-          </h2>
-          {r.results.length ? (
+      <SearchResults data={data} one="dish" many="dishes">
+        {(r) =>
+          r.results.length ? (
             <ul className="cards dish-results">
               {r.results.map((dish, i) => (
                 <DishCard key={`${dish.url}-${i}`} dish={dish} />
@@ -91,10 +81,9 @@ export function DishesPage({ data, meta }: { data: PageDataById["dishes"]; meta:
             </ul>
           ) : (
             <p className="empty">No dish matches. Try fewer filters or another city.</p>
-          )}
-          <SearchPager nextUrl={data.nextUrl} firstUrl={data.firstUrl} onLaterPage={Boolean(q.cursor)} />
-        </section>
-      ) : null}
+          )
+        }
+      </SearchResults>
       <PageFooter markdownUrl={meta.markdownUrl}>
         <a href={`/api/public/dishes${apiQuery}`} type="application/json">
           This search as JSON

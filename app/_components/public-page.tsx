@@ -5,7 +5,7 @@ import { DEVELOPERS_HEADING_IDS, developersGuide } from "@/lib/content/developer
 import { markdownToHtml } from "@/lib/markdown/to-html";
 import { DishesPage } from "./dishes-page";
 import { MenuPage } from "./menu-page";
-import { Listing, PageFooter, RestaurantCards, SearchForm, SearchPager, rel } from "./shared";
+import { Listing, PageFooter, RestaurantCards, SearchForm, SearchResults, rel } from "./shared";
 
 export function PublicPage({ page, meta }: { page: PageData; meta: PageMeta }) {
   switch (page.id) {
@@ -125,26 +125,13 @@ function HomePage({ data, meta }: Props<"home">) {
 }
 
 function SearchPage({ data, meta }: Props<"search">) {
-  const r = data.response;
   return (
     <main id="main" className="wrap page">
       <h1>{meta.title}</h1>
       <SearchForm id="search" query={data.query} countries={data.locations.countries} cities={data.locations.cities} cuisines={data.cuisines} geoTime />
-      {data.error ? (
-        <p className="error" role="alert">
-          The search could not be run: {data.error}
-        </p>
-      ) : r ? (
-        <section aria-labelledby="results-heading">
-          <h2 id="results-heading" className="results-count">
-            {r.total}
-            {r.totalCapped ? "+" : ""} {r.total === 1 && !r.totalCapped ? "restaurant" : "restaurants"}
-            {r.nextCursor || data.query.cursor ? `, ${r.count} on this page` : ""}
-          </h2>
-          {r.results.length ? <RestaurantCards results={r.results} /> : <p className="empty">No restaurant matches. Try fewer words or another city.</p>}
-          <SearchPager nextUrl={data.nextUrl} firstUrl={data.firstUrl} onLaterPage={Boolean(data.query.cursor)} />
-        </section>
-      ) : null}
+      <SearchResults data={data} one="restaurant" many="restaurants">
+        {(r) => (r.results.length ? <RestaurantCards results={r.results} /> : <p className="empty">No restaurant matches. Try fewer words or another city.</p>)}
+      </SearchResults>
       <PageFooter markdownUrl={meta.markdownUrl} />
     </main>
   );

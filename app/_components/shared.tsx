@@ -114,8 +114,46 @@ export function GeoTimeFields({ id, query }: { id: string; query: PageQuery }) {
   );
 }
 
+interface SearchPageView<R> {
+  query: PageQuery;
+  error: string | null;
+  response: R | null;
+  nextUrl: string | null;
+  firstUrl: string;
+}
+
+/** A search page's answer: the capability's message when it refused the query, else the count, the results and the page links. */
+export function SearchResults<R extends { total: number; totalCapped: boolean; count: number; nextCursor: string | null }>(props: {
+  data: SearchPageView<R>;
+  one: string;
+  many: string;
+  children: (response: R) => ReactNode;
+}) {
+  const { data } = props;
+  const r = data.response;
+  if (data.error) {
+    return (
+      <p className="error" role="alert">
+        The search could not be run: {data.error}
+      </p>
+    );
+  }
+  if (!r) return null;
+  return (
+    <section aria-labelledby="results-heading">
+      <h2 id="results-heading" className="results-count">
+        {r.total}
+        {r.totalCapped ? "+" : ""} {r.total === 1 && !r.totalCapped ? props.one : props.many}
+        {r.nextCursor || data.query.cursor ? `, ${r.count} on this page` : ""}
+      </h2>
+      {props.children(r)}
+      <SearchPager nextUrl={data.nextUrl} firstUrl={data.firstUrl} onLaterPage={Boolean(data.query.cursor)} />
+    </section>
+  );
+}
+
 /** Links between the pages of a search: the next page (from nextCursor) and back to the first. */
-export function SearchPager({ nextUrl, firstUrl, onLaterPage }: { nextUrl: string | null; firstUrl: string; onLaterPage: boolean }) {
+function SearchPager({ nextUrl, firstUrl, onLaterPage }: { nextUrl: string | null; firstUrl: string; onLaterPage: boolean }) {
   if (!nextUrl && !onLaterPage) return null;
   return (
     <nav aria-label="Result pages" className="pager">

@@ -49,16 +49,24 @@ function filterLines(query: PageQuery, labels: Record<string, string>): Inline[]
     .map(([name, label]) => [`${label}: `, query[name]]);
 }
 
-function countLine(r: { total: number; totalCapped: boolean; count: number; nextCursor: string | null }, one: string, many: string, cursor: string | undefined): string {
+/** A search page's answer: the capability's message when it refused the query, else the count, the results and the page links. */
+function resultBlocks<T>(
+  d: { query: PageQuery; error: string | null; nextUrl: string | null; firstUrl: string; response: { total: number; totalCapped: boolean; count: number; nextCursor: string | null; results: T[] } | null },
+  one: string,
+  many: string,
+  line: (result: T) => Inline[],
+): RootContent[] {
+  if (d.error) return [paragraph("The search could not be run: ", d.error)];
+  const r = d.response;
+  if (!r) return [];
   const total = `${r.total}${r.totalCapped ? "+" : ""}`;
-  return `${total} ${r.total === 1 && !r.totalCapped ? one : many}${r.nextCursor || cursor ? `, ${r.count} on this page` : ""}.`;
-}
-
-function pagerBlocks(nextUrl: string | null, firstUrl: string, cursor: string | undefined): RootContent[] {
+  const out: RootContent[] = [paragraph(`${total} ${r.total === 1 && !r.totalCapped ? one : many}${r.nextCursor || d.query.cursor ? `, ${r.count} on this page` : ""}.`)];
+  if (r.results.length) out.push(list(r.results.map(line)));
   const links: Inline[][] = [];
-  if (cursor) links.push([link(md(firstUrl), "First page")]);
-  if (nextUrl) links.push([link(md(nextUrl), "Next page")]);
-  return links.length ? [list(links)] : [];
+  if (d.query.cursor) links.push([link(md(d.firstUrl), "First page")]);
+  if (d.nextUrl) links.push([link(md(d.nextUrl), "Next page")]);
+  if (links.length) out.push(list(links));
+  return out;
 }
 
 function dishLine(dish: PublicDishResult): Inline[] {
@@ -210,13 +218,7 @@ function bodyOf(page: PageData, meta: PageMeta): RootContent[] {
       const out: RootContent[] = [heading(1, meta.title)];
       const filters = filterLines(d.query, { q: "Text", city: "City", cuisine: "Cuisine", ...GEO_TIME_LABELS });
       if (filters.length) out.push(list(filters));
-      if (d.error) {
-        out.push(paragraph("The search could not be run: ", d.error));
-      } else if (d.response) {
-        out.push(paragraph(countLine(d.response, "restaurant", "restaurants", d.query.cursor)));
-        if (d.response.results.length) out.push(list(d.response.results.map(restaurantLine)));
-        out.push(...pagerBlocks(d.nextUrl, d.firstUrl, d.query.cursor));
-      }
+      out.push(...resultBlocks(d, "restaurant", "restaurants", restaurantLine));
       out.push(
         paragraph(
           "Parameters: ",
@@ -257,13 +259,7 @@ function bodyOf(page: PageData, meta: PageMeta): RootContent[] {
         ...GEO_TIME_LABELS,
       });
       if (filters.length) out.push(list(filters));
-      if (d.error) {
-        out.push(paragraph("The search could not be run: ", d.error));
-      } else if (d.response) {
-        out.push(paragraph(countLine(d.response, "dish", "dishes", d.query.cursor)));
-        if (d.response.results.length) out.push(list(d.response.results.map(dishLine)));
-        out.push(...pagerBlocks(d.nextUrl, d.firstUrl, d.query.cursor));
-      }
+      out.push(...resultBlocks(d, "dish", "dishes", dishLine));
       out.push(
         paragraph(
           "The same search as JSON: ",

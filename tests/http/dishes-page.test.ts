@@ -7,21 +7,10 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ALLERGENS } from "../../lib/menu/allergens";
+import { htmlText } from "../support/html";
 import { get } from "../support/http";
 
 const MARK = "PRIVATE-MARKER";
-
-/** Text of an HTML fragment: tags dropped, character references decoded. */
-function htmlText(html: string): string {
-  return html
-    .replace(/<[^>]+>/g, "")
-    .replace(/&#x([0-9a-f]+);/gi, (_, hex) => String.fromCodePoint(parseInt(hex, 16)))
-    .replace(/&#(\d+);/g, (_, dec) => String.fromCodePoint(Number(dec)))
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
-}
 
 const attr = (s: string) => s.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;/g, "'");
 const pathOf = (url: string) => {
@@ -37,14 +26,7 @@ const dishLinks = (html: string) => [...html.matchAll(/<a class="dish-link" href
 const dishLines = (md: string) => [...md.matchAll(/^- \[[^\n]*?\]\((\S+?)\) — [^\n]*? at \[[^\n]*?\]\((\S+?)\)/gm)].map((m) => [m[1], m[2]]);
 const nextLink = (html: string) => attr(/<a href="([^"]+)" rel="next">/.exec(html)?.[1] ?? "");
 
-interface Filters {
-  q?: string;
-  city?: string;
-  diet?: string[];
-  excludeAllergens?: string[];
-  maxPrice?: number;
-  currency?: string;
-}
+type Filters = Partial<Record<"q" | "city" | "currency", string> & Record<"diet" | "excludeAllergens", string[]> & { maxPrice: number }>;
 
 /** The query as the form sends it (a checkbox list repeats its name) and as the API takes it (comma lists). */
 function queries(f: Filters): { form: string; api: string } {

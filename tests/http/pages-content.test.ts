@@ -3,6 +3,7 @@
 // tests/fixtures/menus.json, whose every private field carries PRIVATE-MARKER.
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
+import { htmlText } from "../support/html";
 import { baseUrl, get } from "../support/http";
 
 const MARK = "PRIVATE-MARKER";
@@ -12,18 +13,6 @@ function jsonLdOf(html: string): any {
   const m = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
   if (!m) throw new Error("no JSON-LD");
   return JSON.parse(m[1]);
-}
-
-/** Text of an HTML fragment: tags dropped, character references decoded. */
-function htmlText(html: string): string {
-  return html
-    .replace(/<[^>]+>/g, "")
-    .replace(/&#x([0-9a-f]+);/gi, (_, hex) => String.fromCodePoint(parseInt(hex, 16)))
-    .replace(/&#(\d+);/g, (_, dec) => String.fromCodePoint(Number(dec)))
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
 }
 
 function frontMatterOf(md: string): Record<string, string> {
