@@ -38,7 +38,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText(/not a guarantee/).first()).toBeVisible();
     const form = page.getByRole("search", { name: "Dish search" });
     await form.getByLabel("City", { exact: true }).selectOption("zurich");
-    await form.getByRole("checkbox", { name: "Vegetarian" }).check();
+    await form.getByRole("checkbox", { name: "Vegan", exact: true }).check();
     await form.getByRole("checkbox", { name: "Nuts", exact: true }).check();
     await form.getByRole("checkbox", { name: "Milk (including lactose)" }).check();
     await form.getByLabel("At most").fill("30");
@@ -50,8 +50,8 @@ test.describe("without JavaScript", () => {
     expect(sent.getAll("excludeAllergens")).toEqual(["milk", "nuts"]);
     // The page shows the filters it applied, ticked again.
     await expect(page.getByRole("checkbox", { name: "Nuts", exact: true })).toBeChecked();
-    await expect(page.getByRole("checkbox", { name: "Vegetarian" })).toBeChecked();
-    const api = await (await request.get(`${baseUrl()}/api/public/dishes?city=zurich&diet=vegetarian&excludeAllergens=milk,nuts&maxPrice=30&currency=CHF`)).json();
+    await expect(page.getByRole("checkbox", { name: "Vegan", exact: true })).toBeChecked();
+    const api = await (await request.get(`${baseUrl()}/api/public/dishes?city=zurich&diet=vegan&excludeAllergens=milk,nuts&maxPrice=30&currency=CHF`)).json();
     expect(api.results.length).toBeGreaterThan(0);
     await expect(page.locator("a.dish-link")).toHaveText(api.results.map((r: { name: string }) => r.name));
     // A dish link opens the menu page at the dish.
