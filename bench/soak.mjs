@@ -5,8 +5,9 @@
 // lines give the live heap after each full collection, on a throw-away SQLite database (demo data
 // + tests/fixtures/menus.json). Load is autocannon on 127.0.0.1, bounded in time:
 //   1. per endpoint, 50 connections: menu JSON, menu HTML, Markdown twin, MCP tools/call
-//   2. the mixed flood (--minutes, default 30): distinct HTML search pages, distinct languages
-//      (/{slug}/{lang} and ?lang=), distinct Markdown and JSON searches, MCP searches, menus in
+//   2. the mixed flood (--minutes, default 30): distinct HTML search pages (restaurants and
+//      dishes), distinct languages (/{slug}/{lang} and ?lang=), distinct Markdown and JSON
+//      searches of both kinds, MCP searches of both kinds, menus in
 //      every representation and 404s — most URLs never seen before, as a crawler or an abusive
 //      client sends them
 //   3. step 1 again
@@ -85,6 +86,7 @@ async function measure(label) {
 }
 
 // The mixed flood: every request picks its kind in turn; most URLs are new.
+const ALLERGEN_CODES = ["gluten", "milk", "nuts", "eggs", "fish", "soy", "sesame"];
 let n = 0;
 const pick = (list) => list[n % list.length];
 const word = () => `${words[(n * 7) % words.length]}${n % 3 === 0 ? "" : n}`;
@@ -93,11 +95,15 @@ const FLOOD = [
   () => ({ path: `/${pick(slugs)}?lang=${String.fromCharCode(97 + (n % 26), 97 + ((n >> 5) % 26))}`, headers: { accept: "text/html" } }),
   () => ({ path: `/${pick(slugs)}/${String.fromCharCode(97 + (n % 26), 97 + ((n >> 3) % 26))}`, headers: { accept: "text/html" } }),
   () => ({ path: `/search.md?q=${encodeURIComponent(word())}&city=${n % 5 === 0 ? "zurich" : ""}` }),
+  () => ({ path: `/dishes?q=${encodeURIComponent(word())}&diet=vegan&excludeAllergens=${ALLERGEN_CODES[n % ALLERGEN_CODES.length]}`, headers: { accept: "text/html" } }),
+  () => ({ path: `/dishes.md?q=${encodeURIComponent(word())}${n % 4 === 0 ? "&city=zurich" : ""}` }),
+  () => ({ path: `/api/public/dishes?q=${encodeURIComponent(word())}&maxPrice=${(n % 40) + 5}&currency=CHF&limit=${(n % 50) + 1}` }),
   () => ({ path: `/api/public/restaurants?q=${encodeURIComponent(word())}&limit=${(n % 50) + 1}` }),
   () => ({ path: `/api/public/restaurants/${pick(slugs)}` }),
   () => ({ path: `/${pick(slugs)}`, headers: { accept: "text/html" } }),
   () => ({ path: `/${pick(slugs)}.md` }),
   () => ({ method: "POST", path: "/api/mcp", headers: MCP_HEADERS, body: mcpCall("search_restaurants", { q: word() }) }),
+  () => ({ method: "POST", path: "/api/mcp", headers: MCP_HEADERS, body: mcpCall("search_dishes", { q: word(), excludeAllergens: [ALLERGEN_CODES[n % ALLERGEN_CODES.length]] }) }),
   () => ({ method: "POST", path: "/api/mcp", headers: MCP_HEADERS, body: mcpCall("get_restaurant_menu", { slug: pick(slugs) }) }),
   () => ({ path: `/api/public/restaurants/no-such-${n}` }),
   () => ({ path: `/no-such-page-${n}`, headers: { accept: "text/html" } }),

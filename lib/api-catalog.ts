@@ -54,7 +54,7 @@ export const API_ENDPOINTS: Endpoint[] = [
     path: "/api/public/dishes",
     methods: ["GET"],
     summary:
-      "Search dishes across every published menu. Envelope: { query, total, totalCapped, count, nextCursor, allergenNotice, results }. Allergen exclusion relies on the restaurants' declarations: never a safety guarantee.",
+      "Search dishes across every published menu. Envelope: { query, total, totalCapped, count, nextCursor, allergenNotice, results }. Allergen exclusion relies on the restaurants' declarations: never a safety guarantee. The same search for people is the page /dishes (Markdown: /dishes.md), with the same parameters.",
     parameters: [
       { name: "q", in: "query", required: false, type: "string (≤200)", description: "Free-text match on the dish's name or description in any of its languages, case-insensitive." },
       { name: "city", in: "query", required: false, type: "string (≤100)", description: "City name or slug, case-insensitive." },

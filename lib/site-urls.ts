@@ -57,6 +57,8 @@ export const siteUrls = {
     const qs = params.toString();
     return `${publicBaseUrl()}/search${qs ? `?${qs}` : ""}`;
   },
+  /** The dish search page; `query` as the page keeps it (lib/pages/routes.ts keptQuery). */
+  dishes: (query: URLSearchParams = new URLSearchParams()) => pageUrlOf("/dishes", query),
   country: (country: string) => `${publicBaseUrl()}/locations/${seg(country)}`,
   city: (country: string, city: string) => `${publicBaseUrl()}/locations/${seg(country)}/${seg(city)}`,
   cuisine: (slug: string) => `${publicBaseUrl()}/cuisines/${seg(slug)}`,

@@ -3,8 +3,9 @@
 import { SITE_SUMMARY, type PageData, type PageDataById, type PageMeta } from "@/lib/pages/page-data";
 import { DEVELOPERS_HEADING_IDS, developersGuide } from "@/lib/content/developers-guide";
 import { markdownToHtml } from "@/lib/markdown/to-html";
+import { DishesPage } from "./dishes-page";
 import { MenuPage } from "./menu-page";
-import { Listing, PageFooter, RestaurantCards, SearchForm, rel } from "./shared";
+import { Listing, PageFooter, RestaurantCards, SearchForm, SearchResults, rel } from "./shared";
 
 export function PublicPage({ page, meta }: { page: PageData; meta: PageMeta }) {
   switch (page.id) {
@@ -15,6 +16,8 @@ export function PublicPage({ page, meta }: { page: PageData; meta: PageMeta }) {
       return <HomePage data={page.data} meta={meta} />;
     case "search":
       return <SearchPage data={page.data} meta={meta} />;
+    case "dishes":
+      return <DishesPage data={page.data} meta={meta} />;
     case "locations":
       return <LocationsPage data={page.data} meta={meta} />;
     case "country":
@@ -102,6 +105,9 @@ function HomePage({ data, meta }: Props<"home">) {
           <h2 id="more-heading">Restaurant owners and developers</h2>
           <ul className="plain-list">
             <li>
+              <a href="/dishes">Dish search</a> — dishes across every menu by diet, allergens to leave out, price, distance and opening time.
+            </li>
+            <li>
               <a href="/plans">Plans and pricing</a> — put your menu online with allergens and translations.
             </li>
             <li>
@@ -119,24 +125,13 @@ function HomePage({ data, meta }: Props<"home">) {
 }
 
 function SearchPage({ data, meta }: Props<"search">) {
-  const r = data.response;
   return (
     <main id="main" className="wrap page">
       <h1>{meta.title}</h1>
-      <SearchForm id="search" query={data.query} countries={data.locations.countries} cities={data.locations.cities} cuisines={data.cuisines} />
-      {data.error ? (
-        <p className="error" role="alert">
-          The search could not be run: {data.error}
-        </p>
-      ) : r ? (
-        <section aria-labelledby="results-heading">
-          <h2 id="results-heading" className="results-count">
-            {r.total} {r.total === 1 ? "restaurant" : "restaurants"}
-            {r.total > r.count ? `, showing the first ${r.count}` : ""}
-          </h2>
-          {r.results.length ? <RestaurantCards results={r.results} /> : <p className="empty">No restaurant matches. Try fewer words or another city.</p>}
-        </section>
-      ) : null}
+      <SearchForm id="search" query={data.query} countries={data.locations.countries} cities={data.locations.cities} cuisines={data.cuisines} geoTime />
+      <SearchResults data={data} one="restaurant" many="restaurants">
+        {(r) => (r.results.length ? <RestaurantCards results={r.results} /> : <p className="empty">No restaurant matches. Try fewer words or another city.</p>)}
+      </SearchResults>
       <PageFooter markdownUrl={meta.markdownUrl} />
     </main>
   );

@@ -1,7 +1,9 @@
 // Small server components shared by the pages.
 import type { ReactNode } from "react";
-import type { ListingBlock } from "@/lib/pages/page-data";
+import type { ListingBlock, PageQuery } from "@/lib/pages/page-data";
+import { RADIUS_KM } from "@/lib/search/geo";
 import type { PublicCity, PublicCountry, PublicCuisine, PublicSearchResult } from "@/lib/serializers";
+import { sameSitePath } from "@/lib/site-urls";
 
 /** Site-relative path of an absolute service URL, so links work under any host the page is served at. */
 export function rel(url: string): string {
@@ -15,22 +17,38 @@ export function rel(url: string): string {
 
 export function SearchForm(props: {
   id: string;
-  query?: { q: string; city: string; cuisine: string };
+  query?: PageQuery;
   countries: PublicCountry[];
   cities: PublicCity[];
   cuisines: PublicCuisine[];
   large?: boolean;
+  /** the near / radius / open-now fields (the search page; the home page keeps the short form) */
+  geoTime?: boolean;
 }) {
-  const q = props.query ?? { q: "", city: "", cuisine: "" };
+  const q = props.query ?? {};
   return (
     <form className={props.large ? "search-form search-form-large" : "search-form"} role="search" action="/search" method="get">
       <div className="field field-q">
         <label htmlFor={`${props.id}-q`}>Restaurant, dish or keyword</label>
-        <input id={`${props.id}-q`} name="q" type="search" defaultValue={q.q} autoComplete="off" maxLength={200} />
+        <input id={`${props.id}-q`} name="q" type="search" defaultValue={q.q ?? ""} autoComplete="off" maxLength={200} />
       </div>
+      <PlaceFields id={props.id} query={q} countries={props.countries} cities={props.cities} cuisines={props.cuisines} />
+      {props.geoTime && <GeoTimeFields id={props.id} query={q} />}
+      <div className="field field-submit">
+        <button type="submit">Search</button>
+      </div>
+    </form>
+  );
+}
+
+/** City and cuisine selects, shared by the restaurant and the dish search forms. */
+export function PlaceFields(props: { id: string; query: PageQuery; countries: PublicCountry[]; cities: PublicCity[]; cuisines: PublicCuisine[] }) {
+  const q = props.query;
+  return (
+    <>
       <div className="field">
         <label htmlFor={`${props.id}-city`}>City</label>
-        <select id={`${props.id}-city`} name="city" defaultValue={q.city}>
+        <select id={`${props.id}-city`} name="city" defaultValue={q.city ?? ""}>
           <option value="">Any city</option>
           {props.countries.map((country) => (
             <optgroup key={country.slug} label={country.name}>
@@ -47,7 +65,7 @@ export function SearchForm(props: {
       </div>
       <div className="field">
         <label htmlFor={`${props.id}-cuisine`}>Cuisine</label>
-        <select id={`${props.id}-cuisine`} name="cuisine" defaultValue={q.cuisine}>
+        <select id={`${props.id}-cuisine`} name="cuisine" defaultValue={q.cuisine ?? ""}>
           <option value="">Any cuisine</option>
           {props.cuisines.map((c) => (
             <option key={c.slug} value={c.slug}>
@@ -56,14 +74,100 @@ export function SearchForm(props: {
           ))}
         </select>
       </div>
-      <div className="field field-submit">
-        <button type="submit">Search</button>
-      </div>
-    </form>
+    </>
   );
 }
 
-export function RestaurantCards({ results, headingLevel = 3 }: { results: PublicSearchResult[]; headingLevel?: 2 | 3 }) {
+/**
+ * "Near" and "open now" as plain form fields: without a script there is no geolocation, so the
+ * point is typed as "latitude,longitude" (the API's own form), and the server validates it.
+ */
+export function GeoTimeFields({ id, query }: { id: string; query: PageQuery }) {
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={`${id}-near`}>Near (latitude,longitude)</label>
+        <input
+          id={`${id}-near`}
+          name="near"
+          type="text"
+          inputMode="decimal"
+          defaultValue={query.near ?? ""}
+          placeholder="47.3769,8.5417"
+          autoComplete="off"
+          maxLength={100}
+          aria-describedby={`${id}-near-hint`}
+        />
+        <span id={`${id}-near-hint`} className="hint">
+          Decimal degrees, e.g. 47.3769,8.5417 for Zürich main station.
+        </span>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-radius`}>Within (km, with near)</label>
+        <input id={`${id}-radius`} name="radiusKm" type="number" min="0.1" max={RADIUS_KM.max} step="any" defaultValue={query.radiusKm ?? ""} placeholder={String(RADIUS_KM.default)} />
+      </div>
+      <div className="filter-extra">
+        <input id={`${id}-open`} name="openNow" type="checkbox" value="true" defaultChecked={query.openNow === "true"} />
+        <label htmlFor={`${id}-open`}>Open now (in the restaurant&apos;s local time)</label>
+      </div>
+    </>
+  );
+}
+
+interface SearchPageView<R> {
+  query: PageQuery;
+  error: string | null;
+  response: R | null;
+  nextUrl: string | null;
+  firstUrl: string;
+}
+
+/** A search page's answer: the capability's message when it refused the query, else the count, the results and the page links. */
+export function SearchResults<R extends { total: number; totalCapped: boolean; count: number; nextCursor: string | null }>(props: {
+  data: SearchPageView<R>;
+  one: string;
+  many: string;
+  children: (response: R) => ReactNode;
+}) {
+  const { data } = props;
+  const r = data.response;
+  if (data.error) {
+    return (
+      <p className="error" role="alert">
+        The search could not be run: {data.error}
+      </p>
+    );
+  }
+  if (!r) return null;
+  return (
+    <section aria-labelledby="results-heading">
+      <h2 id="results-heading" className="results-count">
+        {r.total}
+        {r.totalCapped ? "+" : ""} {r.total === 1 && !r.totalCapped ? props.one : props.many}
+        {r.nextCursor || data.query.cursor ? `, ${r.count} on this page` : ""}
+      </h2>
+      {props.children(r)}
+      <SearchPager nextUrl={data.nextUrl} firstUrl={data.firstUrl} onLaterPage={Boolean(data.query.cursor)} />
+    </section>
+  );
+}
+
+/** Links between the pages of a search: the next page (from nextCursor) and back to the first. */
+function SearchPager({ nextUrl, firstUrl, onLaterPage }: { nextUrl: string | null; firstUrl: string; onLaterPage: boolean }) {
+  if (!nextUrl && !onLaterPage) return null;
+  return (
+    <nav aria-label="Result pages" className="pager">
+      {onLaterPage && <a href={sameSitePath(firstUrl)}>First page</a>}
+      {nextUrl && (
+        <a href={sameSitePath(nextUrl)} rel="next">
+          Next page
+        </a>
+      )}
+    </nav>
+  );
+}
+
+export function RestaurantCards({ results, headingLevel = 3 }: { results: (PublicSearchResult & { distanceKm?: number })[]; headingLevel?: 2 | 3 }) {
   const H = headingLevel === 2 ? "h2" : "h3";
   return (
     <ul className="cards">
@@ -72,7 +176,9 @@ export function RestaurantCards({ results, headingLevel = 3 }: { results: Public
           <H className="card-title">
             <a href={rel(r.url)}>{r.name}</a>
           </H>
-          <p className="card-meta">{[r.cuisine, [r.city, r.country].filter(Boolean).join(", ")].filter(Boolean).join(" · ")}</p>
+          <p className="card-meta">
+            {[r.cuisine, [r.city, r.country].filter(Boolean).join(", "), r.distanceKm !== undefined ? `${formatKm(r.distanceKm)} away` : null].filter(Boolean).join(" · ")}
+          </p>
           {r.description && <p className="card-desc">{r.description}</p>}
         </li>
       ))}
@@ -92,6 +198,10 @@ export function Listing({ block, empty, headingLevel }: { block: ListingBlock; e
       )}
     </>
   );
+}
+
+export function formatKm(km: number): string {
+  return km < 1 ? `${Math.round(km * 1000)} m` : `${km.toLocaleString("en", { maximumFractionDigits: 1 })} km`;
 }
 
 /** The "this page as Markdown" line every page ends with. */

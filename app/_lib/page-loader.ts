@@ -53,10 +53,13 @@ export function metadataOf({ meta }: LoadedPage): Metadata {
   };
 }
 
-/** Query string of a search page from Next's searchParams (only q, city, cuisine, first value). */
-export function searchString(searchParams: Record<string, string | string[] | undefined>): string {
+/**
+ * Query string of a search page from Next's searchParams: the route's own parameters, first value
+ * (the public handler has already joined checkbox lists; see keptQuery in lib/pages/routes.ts).
+ */
+export function searchString(searchParams: Record<string, string | string[] | undefined>, names: readonly string[]): string {
   const params = new URLSearchParams();
-  for (const name of ["q", "city", "cuisine"]) {
+  for (const name of names) {
     const v = searchParams[name];
     const value = Array.isArray(v) ? v[0] : v;
     if (value) params.set(name, value);

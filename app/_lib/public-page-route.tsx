@@ -13,13 +13,14 @@ interface RouteProps<P> {
 }
 
 /**
- * `publicPath` maps the route's params to the public path it renders. With `query`, the page also
- * reads q/city/cuisine from the query string — which makes it dynamic, so only /search sets it.
+ * `publicPath` maps the route's params to the public path it renders. With `query` (the names of
+ * the route table's entry), the page also reads those from the query string — which makes it
+ * dynamic, so only the search pages set it.
  */
-export function publicPageRoute<P = object>(publicPath: (params: P) => string, options: { query?: boolean } = {}) {
+export function publicPageRoute<P = object>(publicPath: (params: P) => string, options: { query?: readonly string[] } = {}) {
   async function load({ params, searchParams }: RouteProps<P>) {
     const p = await params;
-    return loadPublicPage(p.v, publicPath(p), options.query ? searchString(await searchParams) : "");
+    return loadPublicPage(p.v, publicPath(p), options.query ? searchString(await searchParams, options.query) : "");
   }
   return {
     async generateMetadata(props: RouteProps<P>): Promise<Metadata> {

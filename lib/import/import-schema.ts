@@ -15,6 +15,7 @@ export const RESERVED_SLUGS = new Set([
   "developers",
   "docs",
   "search",
+  "dishes",
   "openapi.json",
   "sitemap.xml",
   "robots.txt",

@@ -3,8 +3,9 @@
 // page's content, and links only to the service's own pages (their Markdown twins) and API.
 import type { RootContent } from "mdast";
 import type { ItemView, MenuView } from "../pages/menu-view";
-import { ATTRIBUTION, SITE_NAME, SITE_SUMMARY, type ListingBlock, type PageData, type PageMeta } from "../pages/page-data";
-import type { PublicSearchResult } from "../serializers";
+import { formatPrice } from "../pages/menu-view";
+import { ATTRIBUTION, SITE_NAME, SITE_SUMMARY, type ListingBlock, type PageData, type PageMeta, type PageQuery } from "../pages/page-data";
+import { ALLERGEN_NOTICE, type PublicDishResult, type PublicSearchResult } from "../serializers";
 import { markdownUrlOf, siteUrls } from "../site-urls";
 import { code, codeBlock, del, emphasis, heading, join, link, list, paragraph, strong, table, type Inline } from "./mdast";
 import { remark } from "remark";
@@ -35,6 +36,53 @@ export { attributionInline };
 
 function attribution(canonical: string): RootContent {
   return paragraph(emphasis(`Source: ${SITE_NAME}, `, link(canonical), ". ", ...attributionInline()));
+}
+
+// ————— the search pages —————
+
+const GEO_TIME_LABELS = { near: "Near", radiusKm: "Within (km)", openNow: "Open now", openAt: "Open at", cursor: "Page after" };
+
+/** The filters a search page was given, one line each, in the order of `labels`. */
+function filterLines(query: PageQuery, labels: Record<string, string>): Inline[][] {
+  return Object.entries(labels)
+    .filter(([name]) => query[name] && name !== "cursor")
+    .map(([name, label]) => [`${label}: `, query[name]]);
+}
+
+/** A search page's answer: the capability's message when it refused the query, else the count, the results and the page links. */
+function resultBlocks<T>(
+  d: { query: PageQuery; error: string | null; nextUrl: string | null; firstUrl: string; response: { total: number; totalCapped: boolean; count: number; nextCursor: string | null; results: T[] } | null },
+  one: string,
+  many: string,
+  line: (result: T) => Inline[],
+): RootContent[] {
+  if (d.error) return [paragraph("The search could not be run: ", d.error)];
+  const r = d.response;
+  if (!r) return [];
+  const total = `${r.total}${r.totalCapped ? "+" : ""}`;
+  const out: RootContent[] = [paragraph(`${total} ${r.total === 1 && !r.totalCapped ? one : many}${r.nextCursor || d.query.cursor ? `, ${r.count} on this page` : ""}.`)];
+  if (r.results.length) out.push(list(r.results.map(line)));
+  const links: Inline[][] = [];
+  if (d.query.cursor) links.push([link(md(d.firstUrl), "First page")]);
+  if (d.nextUrl) links.push([link(md(d.nextUrl), "Next page")]);
+  if (links.length) out.push(list(links));
+  return out;
+}
+
+function dishLine(dish: PublicDishResult): Inline[] {
+  const r = dish.restaurant;
+  const where = [r.city, r.country].filter(Boolean).join(", ");
+  const facts = [dish.category, r.cuisine, where, dish.distanceKm !== undefined ? `${dish.distanceKm} km away` : null].filter(Boolean).join(" · ");
+  return [
+    link(md(dish.url), dish.name),
+    ` — ${formatPrice(dish.price, dish.currency, "en")} at `,
+    link(r.markdownUrl, r.name),
+    facts ? ` (${facts})` : "",
+    dish.description ? `: ${dish.description}` : "",
+    `. Allergens declared: ${dish.allergens.length ? dish.allergens.join(", ") : "none"}`,
+    dish.tags.length ? `. Tags: ${dish.tags.join(", ")}` : "",
+    ".",
+  ];
 }
 
 // ————— the menu —————
@@ -135,7 +183,9 @@ function bodyOf(page: PageData, meta: PageMeta): RootContent[] {
           code(`${md(siteUrls.search())}?q=…&city=…&cuisine=…`),
           " (the same parameters as ",
           link(`${siteUrls.apiIndex()}/restaurants`, "the search API"),
-          ").",
+          "). Dishes across every menu, by diet, allergens to leave out and price: ",
+          link(md(siteUrls.dishes()), "dish search"),
+          ".",
         ),
         heading(2, "Featured restaurants"),
         ...(d.featured.length ? [list(d.featured.map(restaurantLine))] : [paragraph("No published restaurants yet.")]),
@@ -166,18 +216,81 @@ function bodyOf(page: PageData, meta: PageMeta): RootContent[] {
     case "search": {
       const d = page.data;
       const out: RootContent[] = [heading(1, meta.title)];
-      const filters: Inline[][] = [];
-      if (d.query.q) filters.push(["Text: ", d.query.q]);
-      if (d.query.city) filters.push(["City: ", d.query.city]);
-      if (d.query.cuisine) filters.push(["Cuisine: ", d.query.cuisine]);
+      const filters = filterLines(d.query, { q: "Text", city: "City", cuisine: "Cuisine", ...GEO_TIME_LABELS });
       if (filters.length) out.push(list(filters));
-      if (d.error) {
-        out.push(paragraph("The search could not be run: ", d.error));
-      } else if (d.response) {
-        out.push(paragraph(`${d.response.total} result${d.response.total === 1 ? "" : "s"}${d.response.total > d.response.count ? `, showing the first ${d.response.count}` : ""}.`));
-        if (d.response.results.length) out.push(list(d.response.results.map(restaurantLine)));
-      }
-      out.push(paragraph("Parameters: ", code("q"), " (name, description or slug), ", code("city"), " and ", code("cuisine"), " (name or slug)."));
+      out.push(...resultBlocks(d, "restaurant", "restaurants", restaurantLine));
+      out.push(
+        paragraph(
+          "Parameters: ",
+          code("q"),
+          " (name, description or slug), ",
+          code("city"),
+          " and ",
+          code("cuisine"),
+          " (name or slug), ",
+          code("near"),
+          " (latitude,longitude) with ",
+          code("radiusKm"),
+          ", ",
+          code("openNow=true"),
+          " or ",
+          code("openAt"),
+          ", and ",
+          code("cursor"),
+          " (the next page's link carries it).",
+        ),
+      );
+      out.push(attribution(meta.canonical));
+      return out;
+    }
+
+    case "dishes": {
+      const d = page.data;
+      const out: RootContent[] = [heading(1, meta.title)];
+      out.push(paragraph(strong("Allergens:"), " ", ALLERGEN_NOTICE));
+      const filters = filterLines(d.query, {
+        q: "Text",
+        city: "City",
+        cuisine: "Cuisine",
+        diet: "Diet (all of)",
+        excludeAllergens: "Leaving out dishes that declare",
+        maxPrice: "At most",
+        currency: "Currency",
+        ...GEO_TIME_LABELS,
+      });
+      if (filters.length) out.push(list(filters));
+      out.push(...resultBlocks(d, "dish", "dishes", dishLine));
+      out.push(
+        paragraph(
+          "The same search as JSON: ",
+          link(`${siteUrls.apiIndex()}/dishes${new URL(d.firstUrl).search}`),
+          ". Parameters (as the API's): ",
+          code("q"),
+          ", ",
+          code("city"),
+          ", ",
+          code("cuisine"),
+          ", ",
+          code("diet"),
+          " and ",
+          code("excludeAllergens"),
+          " (comma lists), ",
+          code("maxPrice"),
+          " with ",
+          code("currency"),
+          ", ",
+          code("near"),
+          " with ",
+          code("radiusKm"),
+          ", ",
+          code("openNow"),
+          " or ",
+          code("openAt"),
+          ", ",
+          code("cursor"),
+          ".",
+        ),
+      );
       out.push(attribution(meta.canonical));
       return out;
     }
@@ -327,6 +440,7 @@ export function notFoundMarkdown(canonical: string): string {
       list([
         [link(siteUrls.llmsIndex(), "Every Markdown page")],
         [link(md(siteUrls.search()), "Search restaurants")],
+        [link(md(siteUrls.dishes()), "Search dishes")],
       ]),
     ],
   );

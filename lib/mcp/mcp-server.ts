@@ -22,12 +22,15 @@ export const MCP_SERVER_INFO = {
   name: "menu-service",
   title: "Menu Service",
   version: "1.0.0",
-  description: "Published restaurant menus (prices, allergens, dietary tags), the location and cuisine directory, plans, and food-cost and QR tools.",
+  description:
+    "Published restaurant menus (prices, allergens, dietary tags), dish search across restaurants, the location and cuisine directory, plans, and food-cost and QR tools.",
 };
 
 export const MCP_INSTRUCTIONS =
   "Read-only access to the published restaurant menus of this menu service, no credentials needed. " +
   "Find restaurants with search_restaurants (keyword, city, cuisine), then fetch a full menu with get_restaurant_menu using the slug from the results; " +
+  "search_dishes finds dishes across every menu by diet, allergens to leave out, price, distance and opening time, e.g. " +
+  '{"city":"zurich","diet":["vegan"],"excludeAllergens":["nuts"],"maxPrice":20,"currency":"CHF"}; its allergen exclusion relies on what each restaurant declared and is no safety guarantee. ' +
   "list_locations_and_cuisines shows which cities and cuisines exist. Prices are in major units of each restaurant's currency; allergens are the 14 EU allergens. " +
   "calculate_food_cost, generate_wifi_qr_payload and generate_review_qr_payload are utilities for restaurant owners. " +
   "Menus are also resources (menu://restaurants/{slug}/menu.json and .md). A failed tool call returns isError with structuredContent.error set to a stable code " +

@@ -8,21 +8,24 @@ import { ApiError } from "../http/api-errors";
 import { getRestaurantMenu } from "../restaurants/get-restaurant-menu";
 import { findPublishedCountryCode } from "../data/restaurant-queries";
 import { searchRestaurants } from "../restaurants/search-restaurants";
+import { searchDishes } from "../dishes/search-dishes";
 import {
+  ALLERGEN_NOTICE,
   serializePlans,
   type PublicCity,
   type PublicCountry,
   type PublicCuisine,
+  type PublicDishSearchResponse,
   type PublicLocations,
   type PublicPlans,
   type PublicSearchResponse,
   type PublicSearchResult,
 } from "../serializers";
-import { markdownUrlOf, siteUrls } from "../site-urls";
+import { markdownUrlOf, pageUrlOf, siteUrls } from "../site-urls";
 import { buildMenuView, type MenuView } from "./menu-view";
 import { openGraphLocale } from "../seo/open-graph";
 import { siteUpdatedAt } from "./site-queries";
-import type { PageRouteId, RouteMatch, RouteParams } from "./routes";
+import { PAGE_ROUTES, pathOf, type PageRouteId, type RouteMatch, type RouteParams } from "./routes";
 
 export const SITE_NAME = "Menu Service";
 export const SITE_SUMMARY = "Restaurant menus with prices, allergens and dietary tags — for diners, developers and AI agents.";
@@ -39,15 +42,26 @@ export interface ListingBlock {
   moreUrl: string;
 }
 
+/** A search page's query as the form shows it again: each kept parameter's text ("" when absent). */
+export type PageQuery = Record<string, string>;
+
+/** What both search pages carry beside their own response. */
+interface SearchPageData {
+  query: PageQuery;
+  /** the capability's invalid_request message: the page shows it instead of results */
+  error: string | null;
+  /** this page with the response's nextCursor, null on the last page */
+  nextUrl: string | null;
+  /** this page's filters without a cursor: where a later page links back to the first */
+  firstUrl: string;
+  locations: PublicLocations;
+  cuisines: PublicCuisine[];
+}
+
 export interface PageDataById {
   home: { featured: PublicSearchResult[]; totalRestaurants: number; locations: PublicLocations; cuisines: PublicCuisine[] };
-  search: {
-    query: { q: string; city: string; cuisine: string };
-    response: PublicSearchResponse | null;
-    error: string | null;
-    locations: PublicLocations;
-    cuisines: PublicCuisine[];
-  };
+  search: SearchPageData & { response: PublicSearchResponse | null };
+  dishes: SearchPageData & { response: PublicDishSearchResponse | null };
   locations: PublicLocations;
   country: { country: PublicCountry; cities: (PublicCity & { listing: ListingBlock })[] };
   city: { city: PublicCity; country: PublicCountry; listing: ListingBlock };
@@ -73,6 +87,37 @@ async function listing(filter: { city?: string; cuisine?: string }): Promise<Lis
 
 const isNotFound = (e: unknown) => e instanceof ApiError && e.code === "not_found";
 
+/**
+ * A search page: its kept query handed to the search capability as REST hands a query string
+ * (same parameters, same validation), and an invalid_request shown on the page, not thrown.
+ */
+async function searchPage<R extends { nextCursor: string | null }>(
+  id: "search" | "dishes",
+  query: URLSearchParams,
+  run: (input: Record<string, string | undefined>) => Promise<R>,
+): Promise<SearchPageData & { response: R | null }> {
+  const names = PAGE_ROUTES[id].query ?? [];
+  const shown: PageQuery = Object.fromEntries(names.map((name) => [name, query.get(name) ?? ""]));
+  const path = pathOf(id);
+  const first = new URLSearchParams(query);
+  first.delete("cursor");
+  const [locations, { cuisines }] = await Promise.all([listLocations(), listCuisineDirectory()]);
+  const base = { query: shown, locations, cuisines, firstUrl: pageUrlOf(path, first) };
+  try {
+    const response = await run(Object.fromEntries(names.map((name) => [name, query.get(name) ?? undefined])));
+    let nextUrl: string | null = null;
+    if (response.nextCursor) {
+      const next = new URLSearchParams(query);
+      next.set("cursor", response.nextCursor);
+      nextUrl = pageUrlOf(path, next);
+    }
+    return { ...base, response, error: null, nextUrl };
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "invalid_request") return { ...base, response: null, error: error.message, nextUrl: null };
+    throw error;
+  }
+}
+
 type Loader<K extends PageRouteId> = (params: RouteParams, query: URLSearchParams) => Promise<PageDataById[K] | null | { redirect: string }>;
 
 const LOADERS: { [K in PageRouteId]: Loader<K> } = {
@@ -83,21 +128,10 @@ const LOADERS: { [K in PageRouteId]: Loader<K> } = {
     return { featured, totalRestaurants: all.total, locations, cuisines };
   },
 
-  async search(_params, query) {
-    const q = query.get("q")?.trim() ?? "";
-    const city = query.get("city")?.trim() ?? "";
-    const cuisine = query.get("cuisine")?.trim() ?? "";
-    const [locations, { cuisines }] = await Promise.all([listLocations(), listCuisineDirectory()]);
-    try {
-      const response = await searchRestaurants({ q: q || undefined, city: city || undefined, cuisine: cuisine || undefined, limit: LISTING_LIMIT });
-      return { query: { q, city, cuisine }, response, error: null, locations, cuisines };
-    } catch (error) {
-      if (error instanceof ApiError && error.code === "invalid_request") {
-        return { query: { q, city, cuisine }, response: null, error: error.message, locations, cuisines };
-      }
-      throw error;
-    }
-  },
+  search: (_params, query) => searchPage("search", query, (input) => searchRestaurants({ ...input, limit: LISTING_LIMIT })),
+
+  // The API's default page size, so the page lists what GET /api/public/dishes lists for its query.
+  dishes: (_params, query) => searchPage("dishes", query, (input) => searchDishes(input)),
 
   locations: () => listLocations(),
 
@@ -214,6 +248,13 @@ export interface PageMeta {
   image?: { url: string; alt: string };
 }
 
+/** The URL of a search page with the query it shows (its parameters in route-table order). */
+function searchCanonical(id: "search" | "dishes", shown: PageQuery): string {
+  const query = new URLSearchParams();
+  for (const name of PAGE_ROUTES[id].query ?? []) if (shown[name]) query.set(name, shown[name]);
+  return pageUrlOf(pathOf(id), query);
+}
+
 const newest = (dates: string[], fallback: string) => dates.reduce((a, b) => (b > a ? b : a), fallback);
 
 function oneLine(s: string): string {
@@ -245,10 +286,23 @@ export function pageMeta(page: PageData, siteUpdated: string): PageMeta {
       const { q, city, cuisine } = page.data.query;
       const filters = [q && `“${q}”`, city && `in ${city}`, cuisine && `cuisine ${cuisine}`].filter(Boolean).join(" ");
       const total = page.data.response?.total ?? 0;
-      return base(siteUrls.search({ q, city, cuisine }), {
+      return base(searchCanonical("search", page.data.query), {
         title: filters ? `Restaurants matching ${filters}` : "All restaurants",
         description: page.data.error ?? `${total} published restaurant${total === 1 ? "" : "s"}${filters ? ` matching ${filters}` : ""}.`,
         updated: newest(page.data.response?.results.map((r) => r.updatedAt) ?? [], siteDate),
+      });
+    }
+    case "dishes": {
+      const { q, city, cuisine } = page.data.query;
+      const filters = [q && `“${q}”`, city && `in ${city}`, cuisine && `cuisine ${cuisine}`].filter(Boolean).join(" ");
+      const r = page.data.response;
+      const total = r ? `${r.total}${r.totalCapped ? "+" : ""}` : "0";
+      return base(searchCanonical("dishes", page.data.query), {
+        title: filters ? `Dishes matching ${filters}` : "Dish search",
+        description:
+          page.data.error ??
+          `${total} dish${total === "1" ? "" : "es"} on published menus${filters ? ` matching ${filters}` : ""}, with prices, allergens and dietary tags. ${ALLERGEN_NOTICE}`,
+        updated: siteDate,
       });
     }
     case "locations":

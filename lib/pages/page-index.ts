@@ -60,9 +60,21 @@ function languageAlternates(r: IndexedRestaurant): Record<string, string> {
   return out;
 }
 
+/** The dish search an index shows as its example: vegan, without nuts, at most 20 CHF, in Zürich. */
+export const DISHES_EXAMPLE = "/dishes?city=zurich&diet=vegan&excludeAllergens=nuts&maxPrice=20&currency=CHF";
+
 const ENUMERATORS: { [K in PageRouteId]: (s: SiteSnapshot) => PageEntry[] } = {
   home: (s) => [entry("home", siteUrls.home(), "Home", "Search, featured restaurants, countries and cuisines.", s.siteUpdated)],
   search: (s) => [entry("search", siteUrls.search(), "All restaurants", "Search by name, city or cuisine with ?q=, ?city=, ?cuisine=.", s.siteUpdated)],
+  dishes: (s) => [
+    entry(
+      "dishes",
+      siteUrls.dishes(),
+      "Dish search",
+      `Dishes across every menu by text, city, cuisine, diet, allergens to leave out, price, distance and opening time, e.g. ${DISHES_EXAMPLE}. Allergen filtering relies on what restaurants declared: no safety guarantee.`,
+      s.siteUpdated,
+    ),
+  ],
   locations: (s) => [entry("locations", siteUrls.locations(), "Locations", `${s.locations.countries.length} countries, ${s.locations.cities.length} cities.`, s.siteUpdated)],
   country: (s) =>
     s.locations.countries.map((c) =>

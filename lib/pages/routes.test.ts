@@ -81,4 +81,15 @@ describe("the page route table", () => {
     expect(keptQuery(PAGE_ROUTES.search, search).toString()).toBe("q=fondue&cuisine=swiss");
     expect(keptQuery(PAGE_ROUTES.restaurant, search).toString()).toBe("");
   });
+
+  it("keeps a checkbox list as the one comma list the API takes, and a single value once", () => {
+    const form = new URLSearchParams("q=soup&diet=vegan&diet=&diet=gluten-free&excludeAllergens=nuts&q=other&limit=5");
+    const kept = keptQuery(PAGE_ROUTES.dishes, form);
+    expect(kept.getAll("diet")).toEqual(["vegan,gluten-free"]);
+    expect(kept.getAll("excludeAllergens")).toEqual(["nuts"]);
+    expect(kept.getAll("q")).toEqual(["soup"]);
+    // A page shows a fixed number per page: limit is the API's alone.
+    expect(kept.has("limit")).toBe(false);
+    expect(matchPageRoute("/dishes")?.route.id).toBe("dishes");
+  });
 });

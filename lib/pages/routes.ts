@@ -7,12 +7,14 @@ import { createHash } from "node:crypto";
 import { databaseUrl } from "../db/database-url";
 import { RESERVED_SLUGS } from "../import/import-schema";
 import type { CachePolicy } from "../http/cache-policy";
+import { DISH_SEARCH_PARAMS, RESTAURANT_SEARCH_PARAMS } from "../search/search-params";
 import { publicBaseUrl } from "../site-urls";
 import { INTERNAL_RENDER_PREFIX_ROOT } from "./internal-render";
 
 export const PAGE_ROUTE_IDS = [
   "home",
   "search",
+  "dishes",
   "locations",
   "country",
   "city",
@@ -35,8 +37,13 @@ export interface PageRoute {
   summary: string;
   /** Cache-Control policy of both representations */
   cache: CachePolicy;
-  /** query parameters the page reads (only search has any); others are ignored */
+  /** query parameters the page reads (only the search pages have any); others are ignored */
   query?: readonly string[];
+  /**
+   * Those of `query` a form sends once per ticked checkbox: their values are kept as one comma
+   * list, the form the API takes, so the page and GET /api/public/… read the same query.
+   */
+  lists?: readonly string[];
 }
 
 export const PAGE_ROUTES: Record<PageRouteId, PageRoute> = {
@@ -45,9 +52,19 @@ export const PAGE_ROUTES: Record<PageRouteId, PageRoute> = {
     id: "search",
     pattern: "/search",
     title: "Search",
-    summary: "Published restaurants matching a name, city or cuisine (?q=, ?city=, ?cuisine=).",
+    summary: "Published restaurants matching a name, city or cuisine (?q=, ?city=, ?cuisine=), near a point or open now (?near=, ?radiusKm=, ?openNow=).",
     cache: "search",
-    query: ["q", "city", "cuisine"],
+    query: RESTAURANT_SEARCH_PARAMS.filter((name) => name !== "limit"),
+  },
+  dishes: {
+    id: "dishes",
+    pattern: "/dishes",
+    title: "Dish search",
+    summary:
+      "Dishes across every published menu by text, city, cuisine, diet, allergens to exclude, price, distance and opening time (the parameters of GET /api/public/dishes).",
+    cache: "search",
+    query: DISH_SEARCH_PARAMS.filter((name) => name !== "limit"),
+    lists: ["diet", "excludeAllergens"],
   },
   locations: { id: "locations", pattern: "/locations", title: "Locations", summary: "Every country and city with published menus.", cache: "directory" },
   country: { id: "country", pattern: "/locations/:country", title: "Country", summary: "The cities of one country and their restaurants.", cache: "menu" },
@@ -180,11 +197,16 @@ export function internalRenderPath(match: RouteMatch | null): string {
   }
 }
 
-/** The query string a route keeps (search keeps q/city/cuisine; every other page none). */
+/** The query string a route keeps (the search pages their filters; every other page none). */
 export function keptQuery(route: PageRoute, search: URLSearchParams): URLSearchParams {
   const kept = new URLSearchParams();
   for (const name of route.query ?? []) {
-    const value = search.get(name);
+    const value = route.lists?.includes(name)
+      ? search
+          .getAll(name)
+          .filter((v) => v !== "")
+          .join(",")
+      : search.get(name);
     if (value !== null && value !== "") kept.set(name, value);
   }
   return kept;

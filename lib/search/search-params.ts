@@ -7,6 +7,13 @@ import { parseNear, RADIUS_KM, type GeoPoint } from "./geo";
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/i;
 
+/**
+ * The query parameters of each search, in one place: the REST handlers read exactly these, and
+ * the pages (lib/pages/routes.ts) keep these but limit (a page shows a fixed number per page).
+ */
+export const RESTAURANT_SEARCH_PARAMS = ["q", "city", "cuisine", "near", "radiusKm", "openNow", "openAt", "limit", "cursor"] as const;
+export const DISH_SEARCH_PARAMS = ["q", "city", "cuisine", "diet", "excludeAllergens", "maxPrice", "currency", "near", "radiusKm", "openNow", "openAt", "limit", "cursor"] as const;
+
 export const SEARCH_LIMIT = { min: 1, max: 50, default: 20 } as const;
 
 /** The limit rule in words, for the published descriptions (OpenAPI, MCP tools/list). */

@@ -44,7 +44,7 @@ export function llmsTxt(snapshot: SiteSnapshot): string {
       ? [paragraph(`${restaurants.length - shown.length} more restaurants: `, link(siteUrls.llmsIndex(), "index of every Markdown page"), ".")]
       : []),
     heading(2, "Directories"),
-    list([...byRoute("locations"), ...byRoute("cuisines"), ...byRoute("search")].map(entryLine)),
+    list([...byRoute("locations"), ...byRoute("cuisines"), ...byRoute("search"), ...byRoute("dishes")].map(entryLine)),
     heading(2, "API and tools"),
     list([
       [link(siteUrls.apiIndex(), "JSON API index"), ": every endpoint, its parameters and the error format; no API key, CORS-open."],

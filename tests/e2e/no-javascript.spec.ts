@@ -33,6 +33,39 @@ test.describe("without JavaScript", () => {
     });
   }
 
+  test("the dish search form submits without a script: checkboxes, price, and the results the API lists", async ({ page, request }) => {
+    await page.goto("/dishes");
+    await expect(page.getByText(/not a guarantee/).first()).toBeVisible();
+    const form = page.getByRole("search", { name: "Dish search" });
+    await form.getByLabel("City", { exact: true }).selectOption("zurich");
+    await form.getByRole("checkbox", { name: "Vegan", exact: true }).check();
+    await form.getByRole("checkbox", { name: "Nuts", exact: true }).check();
+    await form.getByRole("checkbox", { name: "Milk (including lactose)" }).check();
+    await form.getByLabel("At most").fill("30");
+    await form.getByLabel(/^Currency/).fill("CHF");
+    await form.getByRole("button", { name: "Search dishes" }).click();
+    await expect(page).toHaveURL(/\/dishes\?/);
+    const sent = new URL(page.url()).searchParams;
+    expect(sent.get("city")).toBe("zurich");
+    expect(sent.getAll("excludeAllergens")).toEqual(["milk", "nuts"]);
+    // The page shows the filters it applied, ticked again.
+    await expect(page.getByRole("checkbox", { name: "Nuts", exact: true })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: "Vegan", exact: true })).toBeChecked();
+    const api = await (await request.get(`${baseUrl()}/api/public/dishes?city=zurich&diet=vegan&excludeAllergens=milk,nuts&maxPrice=30&currency=CHF`)).json();
+    expect(api.results.length).toBeGreaterThan(0);
+    await expect(page.locator("a.dish-link")).toHaveText(api.results.map((r: { name: string }) => r.name));
+    // A dish link opens the menu page at the dish.
+    const href = await page.locator("a.dish-link").first().getAttribute("href");
+    expect(href).toBe(new URL(api.results[0].url).pathname + new URL(api.results[0].url).hash);
+  });
+
+  test("a price without a currency shows the reason on the page", async ({ page }) => {
+    await page.goto("/dishes");
+    await page.getByLabel("At most").fill("12");
+    await page.getByRole("button", { name: "Search dishes" }).click();
+    await expect(page.getByRole("alert")).toContainText("needs currency");
+  });
+
   test("the 404 Markdown twin has no made-up date", async ({ request }) => {
     const res = await request.get(`${baseUrl()}/no-such-page.md`);
     expect(res.status()).toBe(404);

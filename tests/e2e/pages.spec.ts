@@ -153,7 +153,7 @@ test.describe("public pages in a browser", () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, baseURL: baseUrl() });
     const page = await context.newPage();
     await watchPage(page);
-    for (const path of ["/", MENU, "/plans", "/developers", "/search"]) {
+    for (const path of ["/", MENU, "/plans", "/developers", "/search", "/dishes"]) {
       await page.goto(path);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, path).toBeLessThanOrEqual(0);
@@ -166,6 +166,8 @@ test.describe("accessibility and CSP of the main pages", () => {
   const pages = [
     "/",
     "/search?q=zunfthaus",
+    "/dishes?city=zurich&excludeAllergens=nuts",
+    "/dishes?excludeAllergens=peanut",
     MENU,
     `${MENU}/fr`,
     "/sushi-kaze",

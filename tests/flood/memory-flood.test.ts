@@ -58,8 +58,11 @@ async function expectMenuServed() {
 const letters = (i: number, n: number) => Array.from({ length: n }, (_, k) => String.fromCharCode(97 + (Math.floor(i / 26 ** k) % 26))).join("");
 
 describe("a flood of distinct URLs does not take the server down", () => {
-  it("distinct HTML search pages", async () => {
-    const result = await run((i) => ({ path: `/search?q=w${i}`, headers: HTML }));
+  it("distinct HTML search pages, restaurants and dishes", async () => {
+    // One time slot for both search pages: every other request is a dish search with filters.
+    const result = await run((i) =>
+      i % 2 === 0 ? { path: `/search?q=w${i}`, headers: HTML } : { path: `/dishes?q=w${i}&excludeAllergens=nuts&diet=vegan`, headers: HTML },
+    );
     expectSurvived(result, [200, 503]);
     await expectMenuServed();
   });
@@ -74,20 +77,19 @@ describe("a flood of distinct URLs does not take the server down", () => {
     await expectMenuServed();
   });
 
-  it("distinct JSON, Markdown and MCP searches", async () => {
-    const mcp = (q: string) => JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "search_restaurants", arguments: { q } } });
+  it("distinct JSON, Markdown and MCP searches, restaurants and dishes", async () => {
+    const mcp = (name: string, q: string) => JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: { q } } });
+    const mcpHeaders = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-11-25" };
     const result = await run((i) =>
       [
         { path: `/api/public/restaurants?q=j${i}` },
+        { path: `/api/public/dishes?q=j${i}&maxPrice=${i % 50}&currency=CHF` },
         { path: `/search.md?q=m${i}` },
+        { path: `/dishes.md?q=m${i}` },
         { path: `/api/public/restaurants/no-such-${i}` },
-        {
-          path: "/api/mcp",
-          method: "POST",
-          headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-11-25" },
-          body: mcp(`t${i}`),
-        },
-      ][i % 4],
+        { path: "/api/mcp", method: "POST", headers: mcpHeaders, body: mcp("search_restaurants", `t${i}`) },
+        { path: "/api/mcp", method: "POST", headers: mcpHeaders, body: mcp("search_dishes", `t${i}`) },
+      ][i % 7],
     );
     expectSurvived(result, [200, 404, 503]);
     await expectMenuServed();
@@ -116,7 +118,7 @@ describe("no request a client chooses creates files on the server", () => {
   const probes = (i: number): FloodRequest =>
     [
       { path: `/bench--static/${i}`, headers: HTML },
-      { path: `/search?q=d${i}`, headers: HTML },
+      { path: i % 2 === 0 ? `/search?q=d${i}` : `/dishes?q=d${i}`, headers: HTML },
       { path: `/${slugs[i % slugs.length]}/x${letters(i, 2)}`, headers: HTML },
       { path: `/no-such-page-${i}`, headers: HTML },
       { path: `/no-such-page-${i}.md` },

@@ -3,6 +3,7 @@
 // tests/fixtures/menus.json, whose every private field carries PRIVATE-MARKER.
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
+import { htmlText } from "../support/html";
 import { baseUrl, get } from "../support/http";
 
 const MARK = "PRIVATE-MARKER";
@@ -12,18 +13,6 @@ function jsonLdOf(html: string): any {
   const m = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
   if (!m) throw new Error("no JSON-LD");
   return JSON.parse(m[1]);
-}
-
-/** Text of an HTML fragment: tags dropped, character references decoded. */
-function htmlText(html: string): string {
-  return html
-    .replace(/<[^>]+>/g, "")
-    .replace(/&#x([0-9a-f]+);/gi, (_, hex) => String.fromCodePoint(parseInt(hex, 16)))
-    .replace(/&#(\d+);/g, (_, dec) => String.fromCodePoint(Number(dec)))
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
 }
 
 function frontMatterOf(md: string): Record<string, string> {
@@ -116,7 +105,7 @@ describe("every page, both representations", () => {
   }, 120_000);
 
   it("HTML of the main pages: 200, the twin declared, no private data", async () => {
-    for (const path of ["/", "/search", "/search?q=zur", "/locations", "/locations/germany", "/locations/germany/munich", "/cuisines", "/cuisines/bavarian", "/plans", "/developers", MENU, "/wirtshaus-zur-post/en"]) {
+    for (const path of ["/", "/search", "/search?q=zur", "/search?near=47.3769,8.5417&openNow=true", "/dishes", "/dishes?diet=vegan&excludeAllergens=nuts", "/locations", "/locations/germany", "/locations/germany/munich", "/cuisines", "/cuisines/bavarian", "/plans", "/developers", MENU, "/wirtshaus-zur-post/en"]) {
       const { status, text } = await get(path);
       expect(status, path).toBe(200);
       expect(text, path).toMatch(/<link rel="alternate" type="text\/markdown" href="[^"]+"\/>/);
@@ -186,7 +175,7 @@ describe("index files", () => {
 
   it("/llms-index.md lists every page of the route table, including each language of a menu", async () => {
     const { text } = await get("/llms-index.md");
-    for (const heading of ["Home", "Search", "Locations", "Country", "City", "Cuisines", "Cuisine", "Plans", "API for developers", "Restaurant menu", "Restaurant menu in another language"]) {
+    for (const heading of ["Home", "Search", "Dish search", "Locations", "Country", "City", "Cuisines", "Cuisine", "Plans", "API for developers", "Restaurant menu", "Restaurant menu in another language"]) {
       expect(text).toContain(`\n## ${heading}\n`);
     }
     for (const path of ["/index.md", "/locations/switzerland/zurich.md", "/cuisines/swiss.md", "/plans.md", "/zunfthaus-am-see.md", "/zunfthaus-am-see/fr.md", "/sushi-kaze/en.md"]) {

@@ -44,7 +44,7 @@ describe("one URL, two representations", () => {
   });
 
   it(".md and Accept: text/markdown return the same document", async () => {
-    for (const path of ["/", MENU, `${MENU}/fr`, "/locations", "/locations/switzerland/zurich", "/cuisines/swiss", "/plans", "/developers", "/search?q=zunfthaus"]) {
+    for (const path of ["/", MENU, `${MENU}/fr`, "/locations", "/locations/switzerland/zurich", "/cuisines/swiss", "/plans", "/developers", "/search?q=zunfthaus", "/dishes?q=sal"]) {
       const [base, query] = path.split("?");
       const suffixed = (base === "/" ? "/index.md" : `${base}.md`) + (query ? `?${query}` : "");
       const a = await get(suffixed);
