@@ -224,7 +224,7 @@ export function apiIndex(exampleSlug?: string) {
       conditionalRequests: "Every successful GET has an ETag; send If-None-Match to get 304 Not Modified.",
       methods: "Read endpoints accept GET and HEAD (and OPTIONS); anything else is 405 method_not_allowed with an Allow header.",
       rateLimits:
-        "No published quota. Restaurant search (this API and the MCP tool search_restaurants, one budget) is throttled per client address: its answers carry RateLimit-Policy and RateLimit fields (draft-ietf-httpapi-ratelimit-headers); over the budget it is 429 rate_limited with Retry-After. Menus, directories, plans and tools are never throttled. Cache responses and avoid heavy search traffic.",
+        "No published quota. Restaurant and dish search (these two endpoints and the MCP tools search_restaurants and search_dishes, one budget) are throttled per client address: its answers carry RateLimit-Policy and RateLimit fields (draft-ietf-httpapi-ratelimit-headers); over the budget it is 429 rate_limited with Retry-After. Menus, directories, plans and tools are never throttled. Cache responses and avoid heavy search traffic.",
     },
   };
 }

@@ -110,7 +110,7 @@ function infoDescription(): string {
     "- **Methods.** Read endpoints accept `GET` and `HEAD` (food-cost also `POST`); any other method is 405 `method_not_allowed` with an `Allow` header.",
     "- **Conditional requests.** Every successful response has an `ETag`; send it in `If-None-Match` to get 304 Not Modified.",
     `- **Caching** (\`s-maxage\`): directory and plan data 24 hours, search 60 seconds, one menu 5 minutes, tool results 24 hours (except the Wi-Fi QR answer, which echoes its password: \`${CACHE_POLICIES.secret}\`); errors \`${CACHE_POLICIES.noStore}\`.`,
-    "- **No published quota; search is throttled.** Restaurant search (this API and the MCP tool `search_restaurants`, one budget) is limited per client address: every answer carries `RateLimit-Policy` and `RateLimit` (draft-ietf-httpapi-ratelimit-headers), and going over is 429 `rate_limited` with `Retry-After`, never silent. Menus, directories, plans and tools are never throttled. Cache responses and avoid heavy search traffic.",
+    "- **No published quota; search is throttled.** Restaurant and dish search (both endpoints and the MCP tools `search_restaurants` and `search_dishes`, one budget) are limited per client address: every answer carries `RateLimit-Policy` and `RateLimit` (draft-ietf-httpapi-ratelimit-headers), and going over is 429 `rate_limited` with `Retry-After`, never silent. Menus, directories, plans and tools are never throttled. Cache responses and avoid heavy search traffic.",
     "- **Only published data.** Serialization is an allowlist of published fields: no account, owner, guest or analytics data.",
     "",
     "## Errors",
