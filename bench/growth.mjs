@@ -3,7 +3,8 @@
 // For each size (default 1k, 10k, 100k restaurants, ~50 items each) the deterministic generator
 // fills a database (npm run db:generate; kept between runs in --cache, default
 // $TMPDIR/menu-bench-growth, since 100k takes a while), then the production server runs on it
-// with the in-process caches off (MENU_CACHE_TTL_MS=0: every request reaches the database) and
+// with the in-process caches off (MENU_CACHE_TTL_MS=0: every request reaches the database; the
+// throttle off, RATE_LIMIT_PER_MINUTE=0) and
 // each query is timed over HTTP with one connection (sequential requests on one keep-alive connection, bounded in time): search by
 // q (a unique term, a restaurant name, a dish), by city, by cuisine, and one menu lookup. The
 // query plans come from bench/explain.ts: the capability's own queries, explained on that data.
@@ -70,7 +71,8 @@ let terms = null;
 for (const size of SIZES) {
   const databaseUrl = await database(size);
   log(`\n${size} restaurants: starting the server (in-process caches off) …`);
-  const server = await startServer({ env: { DATABASE_URL: databaseUrl, MENU_CACHE_TTL_MS: "0" }, log });
+  // The throttle off (RATE_LIMIT_PER_MINUTE=0): one client sends thousands of searches a minute here.
+  const server = await startServer({ env: { DATABASE_URL: databaseUrl, MENU_CACHE_TTL_MS: "0", RATE_LIMIT_PER_MINUTE: "0" }, log });
   try {
     terms ??= await pickTerms(server.baseUrl);
     const queries = [

@@ -12,9 +12,11 @@
 // LIKE '%…%' has no index, and walking the menus in result order until a page (and the bounded
 // total) of matches turns up reads the whole table for a rare word; so q of 3+ characters is
 // looked up in the FTS5 trigram table "DishSearch" (migration dish_search_index): a phrase of
-// trigrams is exactly a substring match. Up to FTS_SORTED matches, the search starts from them
-// and sorts them; a word in more dishes than that is frequent enough for the walk to meet a page
-// of it soon, and is checked row by row (instr, the same substring test). Same rows either way.
+// trigrams is exactly a substring match. The bounded total always counts from the index's
+// matches (it stops after TOTAL_BOUND of them pass the other filters). The page either sorts the
+// matches (~matches rows read) or walks the menus in result order checking each dish (instr, the
+// same substring test; ~limit × dishes / matches rows read): the walk wins once matches exceed
+// √(limit × dishes), so matches are counted only that far. Same rows either way.
 import { databaseKind } from "../db/database-url";
 import { Prisma } from "../db/generated/client";
 import { db, readDb } from "../db/prisma";
@@ -22,8 +24,17 @@ import { dishSelect, type DishRow } from "../serializers/dish";
 import { isTrue, scanSearch, type Candidate, type Key, type LoadedPage, type ScanOptions, type ScanQuery } from "./search-scan";
 import { ftsPhrase, resolveDirectoryFilters, TRIGRAM } from "./restaurant-queries";
 
-/** Matches of q (SQLite) that the search sorts itself instead of walking the menus to meet them. */
+/** Matches of q (SQLite) up to which the page sorts them rather than walk the menus (at least). */
 export const FTS_SORTED = 5000;
+
+/** Menu items, cached briefly: only steers the choice of plan, never a result. */
+let itemCount: { value: number; at: number } | undefined;
+async function itemEstimate(): Promise<number> {
+  if (itemCount && Date.now() - itemCount.at < 60_000) return itemCount.value;
+  const [row] = await readDb().$queryRaw<{ n: number | bigint }[]>(Prisma.sql`SELECT max("id") AS n FROM "MenuItem"`);
+  itemCount = { value: Number(row?.n ?? 0), at: Date.now() };
+  return itemCount.value;
+}
 
 /** How SQLite found the dishes for q, for the tests: "fts-sorted" from the index, "walk" row by row. */
 export type SqliteDishPlan = "fts-sorted" | "walk" | "none";
@@ -66,21 +77,24 @@ export async function searchPublishedDishes(
   if (filters.currency) where.push(Prisma.sql`r."currency" = ${filters.currency}`);
   if (filters.maxPriceMinor !== undefined) where.push(Prisma.sql`m."priceMinor" <= ${filters.maxPriceMinor}`);
   let from = Prisma.sql`FROM "MenuItem" m ${JOINS}`;
+  let countFrom: Prisma.Sql | undefined;
   if (filters.q && databaseKind() === "sqlite" && [...filters.q].length >= TRIGRAM) {
     const phrase = ftsPhrase(filters.q);
-    const matches = await ftsMatchesUpTo(phrase, FTS_SORTED);
+    const threshold = Math.max(FTS_SORTED, Math.ceil(Math.sqrt((page.limit + 1) * (await itemEstimate()))));
+    const matches = await ftsMatchesUpTo(phrase, threshold);
     if (matches === 0) {
       onPlan?.("none");
       return { total: { total: 0, capped: false }, rows: [], next: null };
     }
-    if (matches <= FTS_SORTED) {
+    // CROSS JOIN: SQLite keeps the index's matches as the outer loop.
+    const matched = Prisma.sql`FROM "DishSearch" s CROSS JOIN "MenuItem" m ON m."id" = s.rowid AND s."DishSearch" MATCH ${phrase} ${JOINS}`;
+    if (matches <= threshold) {
       onPlan?.("fts-sorted");
-      // CROSS JOIN: SQLite keeps the index's matches as the outer loop.
-      from = Prisma.sql`FROM "DishSearch" s CROSS JOIN "MenuItem" m ON m."id" = s.rowid ${JOINS}`;
-      where.push(Prisma.sql`s."DishSearch" MATCH ${phrase}`);
+      from = matched;
     } else {
       onPlan?.("walk");
       where.push(Prisma.sql`instr(m."searchText", ${filters.q}) > 0`);
+      countFrom = matched;
     }
   } else if (filters.q) {
     // searchKey maps % _ \ to private-use characters in both the column and q: LIKE sees no wildcard.
@@ -93,6 +107,7 @@ export async function searchPublishedDishes(
     where,
     key: [Prisma.sql`r."name"`, Prisma.sql`r."slug"`, Prisma.sql`c."position"`, Prisma.sql`m."position"`],
     columns: [Prisma.sql`m."id" AS "id"`],
+    countFrom,
   };
   return scanSearch(query, filters, page, async (itemIds) => {
     const items = await db().menuItem.findMany({ where: { id: { in: itemIds } }, select: dishSelect });

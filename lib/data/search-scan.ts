@@ -48,6 +48,11 @@ export interface ScanQuery {
   key: Prisma.Sql[];
   /** more columns, aliased */
   columns: Prisma.Sql[];
+  /**
+   * The total's own FROM, when another side of the same matches is cheaper to count from than
+   * the one the page reads in order (dish q on SQLite: the index's matches, stopping at the bound).
+   */
+  countFrom?: Prisma.Sql;
 }
 
 export interface ScanRow {
@@ -119,7 +124,7 @@ export interface BoundedTotal {
 /** The number of matches from the start, counted no further than TOTAL_BOUND. */
 export async function boundedTotal(query: ScanQuery, keep?: (row: ScanRow) => boolean): Promise<BoundedTotal> {
   if (!keep) {
-    const sql = Prisma.sql`SELECT count(*) AS n FROM (SELECT 1 AS one ${query.from} WHERE ${and(query.where)} LIMIT ${TOTAL_BOUND + 1}) t`;
+    const sql = Prisma.sql`SELECT count(*) AS n FROM (SELECT 1 AS one ${query.countFrom ?? query.from} WHERE ${and(query.where)} LIMIT ${TOTAL_BOUND + 1}) t`;
     const [row] = await readDb().$queryRaw<{ n: number | bigint }[]>(sql);
     const n = Number(row?.n ?? 0);
     return n > TOTAL_BOUND ? { total: TOTAL_BOUND, capped: true } : { total: n, capped: false };
