@@ -66,7 +66,10 @@ const and = (parts: Prisma.Sql[]) => (parts.length ? Prisma.join(parts, " AND ")
 function after(query: ScanQuery, key: Key | undefined): Prisma.Sql[] {
   if (!key) return query.where;
   // Row values: (a, b) > (x, y) in the same order and collation as ORDER BY, on both engines.
-  return [...query.where, Prisma.sql`(${Prisma.join(query.key)}) > (${Prisma.join(key)})`];
+  // The leading column's own bound follows from it; spelled out because PostgreSQL does not derive
+  // it across joined tables, and would otherwise read every row before the cursor (a deep page
+  // costing more than the first) where it can now start the index range there.
+  return [...query.where, Prisma.sql`${query.key[0]} >= ${key[0]}`, Prisma.sql`(${Prisma.join(query.key)}) > (${Prisma.join(key)})`];
 }
 
 async function fetchRows(query: ScanQuery, from: Key | undefined, take: number): Promise<ScanRow[]> {
