@@ -2,8 +2,10 @@
 // queries (lib/data/restaurant-queries.ts) are captured from Prisma's query log and explained on
 // the same database — EXPLAIN QUERY PLAN on SQLite, EXPLAIN (ANALYZE) on PostgreSQL.
 // Used by bench/growth.mjs:  DATABASE_URL=… tsx bench/explain.ts '<json list of cases>'
-// A case is { "label": "…", "search": { q?, city?, cuisine?, limit } } or { "label": "…", "menu": "<slug>" }
-// (q/city/cuisine as a user types them; they are folded as the capability folds them).
+// A case is { "label": "…", "search": { q?, city?, cuisine?, limit } }, { "label": "…", "menu": "<slug>" }
+// (q/city/cuisine as a user types them; they are folded as the capability folds them), or
+// { "label": "…", "dishes": { …GET /api/public/dishes parameters }, "pages"?: n }: the dish search
+// capability itself (run with MENU_CACHE_TTL_MS=0), explained at page n + 1 when pages is given.
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import Database from "better-sqlite3";
@@ -12,11 +14,14 @@ import { databaseKind, databaseUrl, sqlitePath } from "../lib/db/database-url";
 import { PrismaClient } from "../lib/db/generated/client";
 import { PrismaClient as PrismaClientPg } from "../lib/db/generated-pg/client";
 import { searchKey, textKey } from "../lib/menu/text-key";
+import { searchDishes, type SearchDishesInput } from "../lib/dishes/search-dishes";
 
 interface Case {
   label: string;
   search?: { q?: string; city?: string; cuisine?: string; limit?: number };
   menu?: string;
+  dishes?: SearchDishesInput;
+  pages?: number;
 }
 
 interface Captured {
@@ -72,6 +77,13 @@ for (const c of cases) {
       cuisine: s.cuisine ? textKey(s.cuisine) : undefined,
       limit: s.limit ?? 20,
     });
+  }
+  if (c.dishes) {
+    let cursor: string | undefined;
+    // The cursor of a deep page is signed by this process: walk to it, then explain that page only.
+    for (let i = 0; i < (c.pages ?? 0); i++) cursor = (await searchDishes({ ...c.dishes, cursor })).nextCursor ?? undefined;
+    captured.length = 0;
+    await searchDishes({ ...c.dishes, cursor });
   }
   const statements = [];
   for (const statement of [...captured]) statements.push({ sql: statement.query, plan: await explain(statement) });

@@ -4,13 +4,13 @@
 // seed, same data) go through the ordinary importer, batch by batch — the same validation as any
 // import — into DATABASE_URL (default: the embedded SQLite database), which is migrated first.
 // Progress goes to stderr. Afterwards the planner statistics are refreshed (ANALYZE) and the
-// search index is compacted: on SQLite its segments merged into one, on PostgreSQL (VACUUM) the
+// search indexes are compacted: on SQLite their segments merged into one, on PostgreSQL (VACUUM) the
 // GIN index's pending list merged in, which every search would otherwise scan until autovacuum
 // gets to it.
 import { databaseKind } from "../lib/db/database-url";
 import { db, disconnectDb } from "../lib/db/prisma";
 import { setupDatabase } from "../lib/db/setup";
-import { SQLITE_SEARCH_TABLE } from "../lib/db/external-tables";
+import { SQLITE_DISH_SEARCH_TABLE, SQLITE_SEARCH_TABLE } from "../lib/db/external-tables";
 import { generateMenus } from "../lib/import/generate-menus";
 import { ImportError, importMenus, type ImportSummary } from "../lib/import/import-menus";
 
@@ -84,7 +84,7 @@ async function main() {
 
   log("Refreshing planner statistics and compacting the search index…");
   if (databaseKind() === "sqlite") {
-    await db().$executeRawUnsafe(`INSERT INTO "${SQLITE_SEARCH_TABLE}"("${SQLITE_SEARCH_TABLE}") VALUES ('optimize')`);
+    for (const table of [SQLITE_SEARCH_TABLE, SQLITE_DISH_SEARCH_TABLE]) await db().$executeRawUnsafe(`INSERT INTO "${table}"("${table}") VALUES ('optimize')`);
     await db().$executeRawUnsafe("ANALYZE");
   } else {
     await db().$executeRawUnsafe("VACUUM (ANALYZE)");

@@ -7,11 +7,59 @@
 // item's folded searchText, each diet tag as ",tag," in tagKey, excluded allergens as a bit mask
 // (allergenMask & mask) = 0, and near as a bounding box plus the circle. "Open at" needs each
 // restaurant's local time and runs after SQL (lib/data/search-scan.ts).
+//
+// q at scale: on PostgreSQL the pg_trgm GIN index on "searchText" answers the LIKE. On SQLite
+// LIKE '%…%' has no index, and walking the menus in result order until a page (and the bounded
+// total) of matches turns up reads the whole table for a rare word; so q of 3+ characters is
+// looked up in the FTS5 trigram table "DishSearch" (migration dish_search_index): a phrase of
+// trigrams is exactly a substring match. Then, for the page and for the bounded total each, the
+// cheaper of two ways: start from the index's matches (sorted for the page), or walk the menus
+// in result order checking each dish (instr, the same substring test). A match read through the
+// index costs about RANDOM_READ dishes walked (measured at 5 million dishes); the walk meets a
+// page after ~limit × candidates / matches dishes, and counts after at most all candidates (the
+// dishes of the city or cuisine asked for, else every dish). Same rows either way.
+import { databaseKind } from "../db/database-url";
 import { Prisma } from "../db/generated/client";
-import { db } from "../db/prisma";
+import { db, readDb } from "../db/prisma";
 import { dishSelect, type DishRow } from "../serializers/dish";
 import { isTrue, scanSearch, type Candidate, type Key, type LoadedPage, type ScanOptions, type ScanQuery } from "./search-scan";
-import { resolveDirectoryFilters } from "./restaurant-queries";
+import { ftsPhrase, resolveDirectoryFilters, TRIGRAM } from "./restaurant-queries";
+
+/** A dish read through the FTS index (random access, three joins) against one walked in order. */
+const RANDOM_READ = 20;
+/** Matches of q counted for the choice of plan; more than this and the walk wins anyway. */
+const MATCHES_COUNTED = 50_000;
+
+/** Menu items and restaurants (max ids), cached briefly: they only steer the plan, never a result. */
+let sizes: { items: number; restaurants: number; at: number } | undefined;
+async function sizeEstimate(): Promise<{ items: number; restaurants: number }> {
+  if (sizes && Date.now() - sizes.at < 60_000) return sizes;
+  const [row] = await readDb().$queryRaw<{ items: number | bigint | null; restaurants: number | bigint | null }[]>(
+    Prisma.sql`SELECT (SELECT max("id") FROM "MenuItem") AS items, (SELECT max("id") FROM "Restaurant") AS restaurants`,
+  );
+  sizes = { items: Number(row?.items ?? 0), restaurants: Math.max(1, Number(row?.restaurants ?? 0)), at: Date.now() };
+  return sizes;
+}
+
+/** Dishes the walk would check: every dish, or those of the restaurants the city/cuisine filter names. */
+async function candidateEstimate(restaurantWhere: Prisma.Sql[] | null): Promise<number> {
+  const { items, restaurants } = await sizeEstimate();
+  if (!restaurantWhere) return items;
+  const [row] = await readDb().$queryRaw<{ n: number | bigint }[]>(Prisma.sql`SELECT count(*) AS n FROM "Restaurant" r WHERE ${Prisma.join(restaurantWhere, " AND ")}`);
+  return (Number(row?.n ?? 0) * items) / restaurants;
+}
+
+/** How SQLite found the dishes for q (page, then total), for the tests. */
+export type SqliteDishPlan = "fts-sorted" | "walk" | "fts-count" | "walk-count" | "none";
+
+const JOINS = Prisma.sql`JOIN "Category" c ON c."id" = m."categoryId" JOIN "Restaurant" r ON r."id" = c."restaurantId" LEFT JOIN "City" ci ON ci."id" = r."cityId"`;
+
+async function ftsMatchesUpTo(phrase: string, bound: number): Promise<number> {
+  const [row] = await readDb().$queryRaw<{ n: number | bigint }[]>(
+    Prisma.sql`SELECT count(*) AS n FROM (SELECT 1 AS one FROM "DishSearch" WHERE "DishSearch" MATCH ${phrase} LIMIT ${bound + 1}) t`,
+  );
+  return Number(row?.n ?? 0);
+}
 
 export interface DishFilters extends ScanOptions {
   /** folded with searchKey */
@@ -29,7 +77,11 @@ export interface DishFilters extends ScanOptions {
 }
 
 /** One page of dishes after `from`; `keep` is the after-SQL filter (open at), if any. */
-export async function searchPublishedDishes(filters: DishFilters, page: { from?: Key; limit: number; keep?: (c: Candidate) => boolean }): Promise<LoadedPage<DishRow>> {
+export async function searchPublishedDishes(
+  filters: DishFilters,
+  page: { from?: Key; limit: number; keep?: (c: Candidate) => boolean },
+  onPlan?: (plan: SqliteDishPlan) => void,
+): Promise<LoadedPage<DishRow>> {
   const ids = await resolveDirectoryFilters(filters);
   if (!ids) return { total: { total: 0, capped: false }, rows: [], next: null };
   const where: Prisma.Sql[] = [isTrue(`r."isActive"`), isTrue(`r."menuPublished"`), isTrue(`c."isVisible"`), isTrue(`m."isAvailable"`)];
@@ -37,15 +89,51 @@ export async function searchPublishedDishes(filters: DishFilters, page: { from?:
   if (ids.cuisineIds) where.push(Prisma.sql`r."cuisineId" IN (${Prisma.join(ids.cuisineIds)})`);
   if (filters.currency) where.push(Prisma.sql`r."currency" = ${filters.currency}`);
   if (filters.maxPriceMinor !== undefined) where.push(Prisma.sql`m."priceMinor" <= ${filters.maxPriceMinor}`);
-  // searchKey maps % _ \ to private-use characters in both the column and q: LIKE sees no wildcard.
-  if (filters.q) where.push(Prisma.sql`m."searchText" LIKE ${`%${filters.q}%`}`);
+  let from = Prisma.sql`FROM "MenuItem" m ${JOINS}`;
+  let countFrom: Prisma.Sql | undefined;
+  if (filters.q && databaseKind() === "sqlite" && [...filters.q].length >= TRIGRAM) {
+    const phrase = ftsPhrase(filters.q);
+    const matches = await ftsMatchesUpTo(phrase, MATCHES_COUNTED);
+    if (matches === 0) {
+      onPlan?.("none");
+      return { total: { total: 0, capped: false }, rows: [], next: null };
+    }
+    const narrowed = [
+      ...(ids.cityIds ? [Prisma.sql`r."cityId" IN (${Prisma.join(ids.cityIds)})`] : []),
+      ...(ids.cuisineIds ? [Prisma.sql`r."cuisineId" IN (${Prisma.join(ids.cuisineIds)})`] : []),
+    ];
+    const candidates = await candidateEstimate(narrowed.length ? [isTrue(`r."isActive"`), isTrue(`r."menuPublished"`), ...narrowed] : null);
+    // The substring test on every path: it decides where the menus are walked, and costs one
+    // instr() per row where the index already chose the rows.
+    where.push(Prisma.sql`instr(m."searchText", ${filters.q}) > 0`);
+    // CROSS JOIN: SQLite keeps the index's matches as the outer loop.
+    const matched = Prisma.sql`FROM "DishSearch" s CROSS JOIN "MenuItem" m ON m."id" = s.rowid AND s."DishSearch" MATCH ${phrase} ${JOINS}`;
+    const indexCost = RANDOM_READ * matches;
+    if (indexCost <= ((page.limit + 1) * candidates) / matches) {
+      onPlan?.("fts-sorted");
+      from = matched;
+    } else {
+      onPlan?.("walk");
+    }
+    if (indexCost <= candidates) {
+      onPlan?.("fts-count");
+      countFrom = matched;
+    } else {
+      onPlan?.("walk-count");
+      countFrom = Prisma.sql`FROM "MenuItem" m ${JOINS}`;
+    }
+  } else if (filters.q) {
+    // searchKey maps % _ \ to private-use characters in both the column and q: LIKE sees no wildcard.
+    where.push(Prisma.sql`m."searchText" LIKE ${`%${filters.q}%`}`);
+  }
   for (const tag of filters.diet) where.push(Prisma.sql`m."tagKey" LIKE ${`%,${tag},%`}`);
   if (filters.excludeMask) where.push(Prisma.sql`(m."allergenMask" & ${filters.excludeMask}) = 0`);
   const query: ScanQuery = {
-    from: Prisma.sql`FROM "MenuItem" m JOIN "Category" c ON c."id" = m."categoryId" JOIN "Restaurant" r ON r."id" = c."restaurantId" LEFT JOIN "City" ci ON ci."id" = r."cityId"`,
+    from,
     where,
     key: [Prisma.sql`r."name"`, Prisma.sql`r."slug"`, Prisma.sql`c."position"`, Prisma.sql`m."position"`],
     columns: [Prisma.sql`m."id" AS "id"`],
+    countFrom,
   };
   return scanSearch(query, filters, page, async (itemIds) => {
     const items = await db().menuItem.findMany({ where: { id: { in: itemIds } }, select: dishSelect });

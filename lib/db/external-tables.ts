@@ -7,6 +7,9 @@
 // 20261122030204_search_index); FTS5 stores it in the four shadow tables listed after it.
 // A later migration that redefines the "Restaurant" table (SQLite's table rebuild) drops those
 // triggers with it and must create them again: tests/db/search-index.test.ts fails if it does not.
+// DishSearch is the same for the dishes' searchText (q of the dish search), kept in sync by
+// triggers on "MenuItem" (migration 20261124215120_dish_search_index); the same rule applies to a
+// rebuild of "MenuItem".
 //
 // PostgreSQL: its search index (pg_trgm GIN on "searchText") is modelled in the derived schema
 // (see lib/db/derive-postgresql-schema.mjs). RateLimit is the throttle's shared store, in the
@@ -14,10 +17,11 @@
 import type { DatabaseKind } from "./database-url";
 
 export const SQLITE_SEARCH_TABLE = "RestaurantSearch";
+export const SQLITE_DISH_SEARCH_TABLE = "DishSearch";
 export const RATE_LIMIT_TABLE = "RateLimit";
 
 export const EXTERNAL_TABLES: Record<DatabaseKind, string[]> = {
-  sqlite: [SQLITE_SEARCH_TABLE, ...["config", "data", "docsize", "idx"].map((s) => `${SQLITE_SEARCH_TABLE}_${s}`)],
+  sqlite: [SQLITE_SEARCH_TABLE, SQLITE_DISH_SEARCH_TABLE].flatMap((t) => [t, ...["config", "data", "docsize", "idx"].map((s) => `${t}_${s}`)]),
   // PostgreSQL wants schema-qualified names here.
   postgresql: [`public.${RATE_LIMIT_TABLE}`],
 };

@@ -16,8 +16,10 @@ const { searchPublishedRestaurants, ftsPhrase } = await import("../../lib/data/r
 const { searchKey, textKey } = await import("../../lib/menu/text-key");
 const { EXTERNAL_TABLES } = await import("../../lib/db/external-tables");
 const { TOTAL_BOUND } = await import("../../lib/data/search-scan");
+const { searchPublishedDishes } = await import("../../lib/data/dish-queries");
 
 type Plan = import("../../lib/data/restaurant-queries").SqliteSearchPlan;
+type DishPlan = import("../../lib/data/dish-queries").SqliteDishPlan;
 
 // A small alphabet, so substrings repeat across many rows (unselective and selective queries both
 // occur), with the characters LIKE treats specially, quotes, and text beyond ASCII.
@@ -163,5 +165,112 @@ describe("search index (SQLite FTS5 trigram)", () => {
       expect(got.rows.map((r) => r.name)).toContain('100% "organic" tea_room \\ corner');
     }
     expect(ftsPhrase('say "hi"')).toBe('"say ""hi"""');
+  });
+});
+
+// ————— dishes: the FTS5 trigram table "DishSearch" —————
+
+let categoryIds: number[] = [];
+
+async function addItems(rows: { categoryId: number; position: number; text: string; available: boolean }[]) {
+  for (let i = 0; i < rows.length; i += 200) {
+    const chunk = rows.slice(i, i + 200);
+    const values = chunk.map(() => `(?, ?, ?, '{}', 100, ?, '[]', '[]', ?, '', 0)`).join(", ");
+    await db().$executeRawUnsafe(
+      `INSERT INTO "MenuItem" ("categoryId", "position", "name", "translations", "priceMinor", "isAvailable", "tags", "allergens", "searchText", "tagKey", "allergenMask") VALUES ${values}`,
+      ...chunk.flatMap((r) => [r.categoryId, r.position, r.text, r.available ? 1 : 0, searchKey(r.text)]),
+    );
+  }
+}
+
+/** The reference: every published, available dish whose searchText contains q, in result order. */
+async function dishReference(q: string) {
+  return (
+    await db().$queryRawUnsafe<{ id: number | bigint }[]>(
+      `SELECT m."id" FROM "MenuItem" m JOIN "Category" c ON c."id" = m."categoryId" JOIN "Restaurant" r ON r."id" = c."restaurantId"
+       WHERE r."isActive" = 1 AND r."menuPublished" = 1 AND c."isVisible" = 1 AND m."isAvailable" = 1 AND instr(m."searchText", ?) > 0
+       ORDER BY r."name", r."slug", c."position", m."position"`,
+      q,
+    )
+  ).map((r) => Number(r.id));
+}
+
+const seenDishPlans = new Set<DishPlan>();
+
+async function checkDishQueries(runs: number) {
+  const texts = (await db().menuItem.findMany({ select: { name: true }, take: 500 })).map((r) => r.name);
+  const fromTexts = fc.tuple(fc.constantFrom(...texts), fc.nat(), fc.integer({ min: 1, max: 6 })).map(([n, at, len]) => n.slice(at % n.length, (at % n.length) + len));
+  const query = fc.record({ q: fc.oneof(fromTexts, word, fc.constant("common")), limit: fc.integer({ min: 1, max: 50 }) });
+  await fc.assert(
+    fc.asyncProperty(query, async ({ q: raw, limit }) => {
+      const q = searchKey(raw.trim());
+      fc.pre(q.length > 0);
+      const want = await dishReference(q);
+      const filters = { q, diet: [], excludeMask: 0, withHours: false };
+      const got = await searchPublishedDishes(filters, { limit }, (plan) => seenDishPlans.add(plan));
+      expect({ total: got.total, ids: got.rows.map((r) => r.row.id) }).toEqual({
+        total: { total: Math.min(want.length, TOTAL_BOUND), capped: want.length > TOTAL_BOUND },
+        ids: want.slice(0, limit),
+      });
+      if (got.next) {
+        const second = await searchPublishedDishes(filters, { from: got.next, limit });
+        expect(second.rows.map((r) => r.row.id)).toEqual(want.slice(limit, 2 * limit));
+      }
+    }),
+    { numRuns: runs, seed: 20261124 },
+  );
+}
+
+describe("dish search index (SQLite FTS5 trigram)", () => {
+  beforeAll(async () => {
+    const restaurants = await db().restaurant.findMany({ select: { id: true }, orderBy: { id: "asc" } });
+    for (const [i, r] of restaurants.entries()) {
+      for (const position of [0, 1]) {
+        categoryIds.push((await db().category.create({ data: { restaurantId: r.id, position, name: `s${position}`, translations: {}, isVisible: (i + position) % 5 !== 0 } })).id);
+      }
+    }
+    const texts = fc.sample(fc.tuple(word, fc.option(word, { nil: null })), { numRuns: 1500, seed: 11 });
+    await addItems(texts.map(([name, description], i) => ({ categoryId: categoryIds[i % categoryIds.length], position: i, text: `${name} ${description ?? ""}`, available: i % 9 !== 0 })));
+    // A word in most dishes: cheaper to walk the menus for than to read through the index.
+    await addItems(Array.from({ length: 5200 }, (_, i) => ({ categoryId: categoryIds[(i * 7) % categoryIds.length], position: 10_000 + i, text: `common dish ${i}`, available: i % 13 !== 0 })));
+  }, 120_000);
+
+  it("is created by the migrations, with the triggers that keep it in sync", async () => {
+    const names = (await db().$queryRawUnsafe<{ name: string }[]>(`SELECT name FROM sqlite_master WHERE type IN ('table', 'trigger')`)).map((o) => o.name);
+    expect(names).toContain("DishSearch");
+    // A migration that rebuilds "MenuItem" (SQLite's RedefineTables) drops these: recreate them.
+    for (const trigger of ["MenuItem_search_insert", "MenuItem_search_update", "MenuItem_search_delete"]) expect(names).toContain(trigger);
+  });
+
+  it("answers every q exactly like a scan, on every plan", async () => {
+    await checkDishQueries(300);
+  }, 120_000);
+
+  it("stays in sync through updates and deletes (also by cascade)", async () => {
+    const items = await db().menuItem.findMany({ select: { id: true, name: true }, orderBy: { id: "asc" }, take: 1500 });
+    for (const [i, item] of items.entries()) {
+      if (i % 7 === 0) await db().menuItem.update({ where: { id: item.id }, data: { searchText: searchKey(`${item.name} ab${i % 3 ? "ö" : "%"}`) } });
+      else if (i % 11 === 0) await db().menuItem.delete({ where: { id: item.id } });
+    }
+    await db().category.delete({ where: { id: categoryIds[3] } });
+    const [{ n }] = await db().$queryRawUnsafe<{ n: number }[]>(`SELECT count(*) AS n FROM "DishSearch"`);
+    expect(Number(n)).toBe(await db().menuItem.count());
+    await checkDishQueries(200);
+  }, 120_000);
+
+  it("used every plan on the way", () => {
+    expect([...seenDishPlans].sort()).toEqual(["fts-count", "fts-sorted", "none", "walk", "walk-count"]);
+  });
+});
+
+describe("near: the latitude index", () => {
+  it("narrows restaurants by the bounding box's latitude band", async () => {
+    // Restaurants spread over 30° of latitude, with planner statistics as db:generate leaves them.
+    await db().$executeRawUnsafe(`UPDATE "Restaurant" SET "latitude" = 30 + ("id" % 300) / 10.0, "longitude" = 8 + ("id" % 7) / 10.0`);
+    await db().$executeRawUnsafe("ANALYZE");
+    const plan = await db().$queryRawUnsafe<{ detail: string }[]>(
+      `EXPLAIN QUERY PLAN SELECT r."id" FROM "Restaurant" r WHERE r."isActive" = 1 AND r."menuPublished" = 1 AND r."latitude" IS NOT NULL AND r."longitude" IS NOT NULL AND r."latitude" BETWEEN 47.3 AND 47.4 AND r."longitude" BETWEEN 8.5 AND 8.6`,
+    );
+    expect(plan.map((p) => p.detail).join("\n")).toContain("Restaurant_latitude_longitude_idx");
   });
 });
