@@ -2,7 +2,7 @@
 // module that queries menu items for search.
 //
 // Order: restaurant name, restaurant slug, section, dish (the order of the menus themselves), or
-// with near the distance first. Every filter but "open at" is SQL: the published/visible/available
+// with near the distance first (then read restaurant first: lib/data/search-scan.ts groupedRows). Every filter but "open at" is SQL: the published/visible/available
 // rule, city/cuisine ids, currency and price (minor units, one currency, never converted), q on the
 // item's folded searchText, each diet tag as ",tag," in tagKey, excluded allergens as a bit mask
 // (allergenMask & mask) = 0, and near as a bounding box plus the circle. "Open at" needs each
@@ -84,10 +84,11 @@ export async function searchPublishedDishes(
 ): Promise<LoadedPage<DishRow>> {
   const ids = await resolveDirectoryFilters(filters);
   if (!ids) return { total: { total: 0, capped: false }, rows: [], next: null };
-  const where: Prisma.Sql[] = [isTrue(`r."isActive"`), isTrue(`r."menuPublished"`), isTrue(`c."isVisible"`), isTrue(`m."isAvailable"`)];
-  if (ids.cityIds) where.push(Prisma.sql`r."cityId" IN (${Prisma.join(ids.cityIds)})`);
-  if (ids.cuisineIds) where.push(Prisma.sql`r."cuisineId" IN (${Prisma.join(ids.cuisineIds)})`);
-  if (filters.currency) where.push(Prisma.sql`r."currency" = ${filters.currency}`);
+  const restaurantWhere: Prisma.Sql[] = [isTrue(`r."isActive"`), isTrue(`r."menuPublished"`)];
+  if (ids.cityIds) restaurantWhere.push(Prisma.sql`r."cityId" IN (${Prisma.join(ids.cityIds)})`);
+  if (ids.cuisineIds) restaurantWhere.push(Prisma.sql`r."cuisineId" IN (${Prisma.join(ids.cuisineIds)})`);
+  if (filters.currency) restaurantWhere.push(Prisma.sql`r."currency" = ${filters.currency}`);
+  const where: Prisma.Sql[] = [...restaurantWhere, isTrue(`c."isVisible"`), isTrue(`m."isAvailable"`)];
   if (filters.maxPriceMinor !== undefined) where.push(Prisma.sql`m."priceMinor" <= ${filters.maxPriceMinor}`);
   let from = Prisma.sql`FROM "MenuItem" m ${JOINS}`;
   let countFrom: Prisma.Sql | undefined;
@@ -134,6 +135,7 @@ export async function searchPublishedDishes(
     key: [Prisma.sql`r."name"`, Prisma.sql`r."slug"`, Prisma.sql`c."position"`, Prisma.sql`m."position"`],
     columns: [Prisma.sql`m."id" AS "id"`],
     countFrom,
+    group: { from: Prisma.sql`FROM "Restaurant" r`, where: restaurantWhere, keyLength: 2 },
   };
   return scanSearch(query, filters, page, async (itemIds) => {
     const items = await db().menuItem.findMany({ where: { id: { in: itemIds } }, select: dishSelect });

@@ -53,6 +53,21 @@ export interface ScanQuery {
    * the one the page reads in order (dish q on SQLite: the index's matches, stopping at the bound).
    */
   countFrom?: Prisma.Sql;
+  /**
+   * Rows that come in groups of one restaurant, whose own key leads the row key (dishes: the
+   * restaurant's name and slug, then section and dish positions). With near, scanSearch reads such a query
+   * restaurant first (groupedRows): no index gives the distance order, and sorting every dish
+   * within the radius grows with the radius' dishes; sorting its restaurants and then only the
+   * dishes of the next few does not.
+   */
+  group?: {
+    /** FROM "Restaurant" r (and what the group's conditions join) */
+    from: Prisma.Sql;
+    /** the conditions of `where` that concern the restaurant alone */
+    where: Prisma.Sql[];
+    /** how many leading key columns are the restaurant's */
+    keyLength: number;
+  };
 }
 
 export interface ScanRow {
@@ -74,7 +89,40 @@ function after(query: ScanQuery, key: Key | undefined): Prisma.Sql[] {
   return [...query.where, ...leading, Prisma.sql`(${Prisma.join(query.key)}) > (${Prisma.join(key)})`];
 }
 
+/** Restaurants read per step of groupedRows, growing fourfold while the page is not full. */
+const GROUP_BATCH = 8;
+const GROUP_BATCH_MAX = 2000;
+
 async function fetchRows(query: ScanQuery, from: Key | undefined, take: number): Promise<ScanRow[]> {
+  if (query.group) return groupedRows(query, query.group, from, take);
+  return orderedRows(query, from, take);
+}
+
+/**
+ * The next `take` rows after `from`, restaurant first: the next few restaurants in key order (from
+ * the one `from` is in), then their rows sorted. The restaurants' key is the leading part of the
+ * rows', so the batches follow one another in row order.
+ */
+async function groupedRows(query: ScanQuery, group: NonNullable<ScanQuery["group"]>, from: Key | undefined, take: number): Promise<ScanRow[]> {
+  const groupKey = query.key.slice(0, group.keyLength);
+  const rows: ScanRow[] = [];
+  let start = from ? { key: from.slice(0, group.keyLength), inclusive: true } : undefined;
+  for (let batch = GROUP_BATCH; ; batch = Math.min(batch * 4, GROUP_BATCH_MAX)) {
+    const bound = start ? [Prisma.sql`(${Prisma.join(groupKey)}) ${Prisma.raw(start.inclusive ? ">=" : ">")} (${Prisma.join(start.key)})`] : [];
+    const keyColumns = groupKey.map((k, i) => Prisma.sql`${k} AS ${Prisma.raw(`"k${i}"`)}`);
+    const restaurants = await readDb().$queryRaw<Record<string, unknown>[]>(
+      Prisma.sql`SELECT r."id" AS "id", ${Prisma.join(keyColumns)} ${group.from} WHERE ${and([...group.where, ...bound])} ORDER BY ${Prisma.join(groupKey)} LIMIT ${batch}`,
+    );
+    if (restaurants.length === 0) return rows;
+    const ids = restaurants.map((r) => Number(r.id));
+    rows.push(...(await orderedRows({ ...query, where: [...query.where, Prisma.sql`r."id" IN (${Prisma.join(ids)})`] }, from, take - rows.length)));
+    if (rows.length >= take || restaurants.length < batch) return rows;
+    const last = restaurants[restaurants.length - 1];
+    start = { key: groupKey.map((_, i) => normalize(last[`k${i}`])), inclusive: false };
+  }
+}
+
+async function orderedRows(query: ScanQuery, from: Key | undefined, take: number): Promise<ScanRow[]> {
   const keyColumns = query.key.map((k, i) => Prisma.sql`${k} AS ${Prisma.raw(`"k${i}"`)}`);
   const sql = Prisma.sql`SELECT ${Prisma.join([...query.columns, ...keyColumns])} ${query.from} WHERE ${and(after(query, from))} ORDER BY ${Prisma.join(query.key)} LIMIT ${take}`;
   const rows = await readDb().$queryRaw<Record<string, unknown>[]>(sql);
@@ -190,11 +238,14 @@ export async function scanSearch<R>(
   page: { from?: Key; limit: number; keep?: (c: Candidate) => boolean },
   load: (ids: number[]) => Promise<Map<number, R>>,
 ): Promise<LoadedPage<R>> {
-  const query: ScanQuery = { ...base, where: [...base.where], key: [...base.key], columns: [...base.columns] };
+  // Restaurant first only with near (ScanQuery.group): in name order the plain walk already reads in order.
+  const query: ScanQuery = { ...base, where: [...base.where], key: [...base.key], columns: [...base.columns], group: undefined };
   if (options.near) {
     const squared = squaredDistanceSql(options.near.center);
-    query.where.push(withinSql(options.near.center, options.near.radiusKm, squared));
+    const within = withinSql(options.near.center, options.near.radiusKm, squared);
+    query.where.push(within);
     query.key.unshift(squared);
+    if (base.group) query.group = { ...base.group, where: [...base.group.where, within], keyLength: base.group.keyLength + 1 };
   }
   if (options.withHours) query.columns.push(Prisma.sql`r."openingHours" AS "openingHours"`, Prisma.sql`ci."timeZone" AS "timeZone"`);
   const toCandidate = (row: ScanRow): Candidate => ({

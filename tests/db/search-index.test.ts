@@ -15,7 +15,8 @@ const { db, disconnectDb } = await import("../../lib/db/prisma");
 const { searchPublishedRestaurants, ftsPhrase } = await import("../../lib/data/restaurant-queries");
 const { searchKey, textKey } = await import("../../lib/menu/text-key");
 const { EXTERNAL_TABLES } = await import("../../lib/db/external-tables");
-const { TOTAL_BOUND } = await import("../../lib/data/search-scan");
+const { TOTAL_BOUND, squaredDistanceSql } = await import("../../lib/data/search-scan");
+const { Prisma } = await import("../../lib/db/generated/client");
 const { searchPublishedDishes } = await import("../../lib/data/dish-queries");
 
 type Plan = import("../../lib/data/restaurant-queries").SqliteSearchPlan;
@@ -273,4 +274,39 @@ describe("near: the latitude index", () => {
     );
     expect(plan.map((p) => p.detail).join("\n")).toContain("Restaurant_latitude_longitude_idx");
   });
+});
+
+describe("near dish search: restaurant first", () => {
+  const center = { lat: 45.1, lng: 8.02 };
+  // The plain plan: one sort of every matching dish by distance, then menu order.
+  async function nearReference(q?: string) {
+    const rows = await db().$queryRaw<{ id: number | bigint }[]>(
+      Prisma.sql`SELECT m."id" FROM "MenuItem" m JOIN "Category" c ON c."id" = m."categoryId" JOIN "Restaurant" r ON r."id" = c."restaurantId"
+       WHERE r."isActive" = 1 AND r."menuPublished" = 1 AND c."isVisible" = 1 AND m."isAvailable" = 1 ${q ? Prisma.sql`AND instr(m."searchText", ${q}) > 0` : Prisma.empty}
+       ORDER BY ${squaredDistanceSql(center)}, r."name", r."slug", c."position", m."position"`,
+    );
+    return rows.map((r) => Number(r.id));
+  }
+
+  it("walks every page in exactly the order of one sort, across restaurant batches and distance ties", async () => {
+    // Every restaurant within 50 km, five at each spot: ties on distance, broken by name and slug.
+    await db().$executeRawUnsafe(`UPDATE "Restaurant" SET "latitude" = 45 + ("id" % 20) / 100.0, "longitude" = 8 + ("id" % 5) / 100.0`);
+    for (const q of [undefined, "common", "ab"]) {
+      const want = await nearReference(q);
+      expect(want.length).toBeGreaterThan(q === "ab" ? 5 : 500);
+      for (const limit of [7, 50]) {
+        const filters = { ...(q ? { q } : {}), diet: [], excludeMask: 0, withHours: false, near: { center, radiusKm: 50 } };
+        const got: number[] = [];
+        let from: (string | number)[] | undefined;
+        for (let pages = 0; pages < 1000; pages++) {
+          const page = await searchPublishedDishes(filters, { from, limit });
+          if (pages === 0) expect(page.total).toEqual({ total: Math.min(want.length, TOTAL_BOUND), capped: want.length > TOTAL_BOUND });
+          got.push(...page.rows.map((r) => r.row.id));
+          if (!page.next) break;
+          from = page.next;
+        }
+        expect(got, `q=${q} limit=${limit}`).toEqual(want);
+      }
+    }
+  }, 120_000);
 });
