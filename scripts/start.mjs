@@ -87,6 +87,10 @@ const { prepareRequest, malformedRequestResponse } = await import("../lib/http/r
 const { recordListener } = await import("../lib/pages/render-listener.mjs");
 // Stamps each request with its TCP peer for the throttle, before any request can arrive.
 (await import("../lib/http/client-address-tap.mjs")).installClientAddressTap();
+// In production, the config the build serialized, handed over as Next's own standalone server.js
+// does (this variable is how Next reads it): without it the server transpiles next.config.ts at
+// start, which loads Next's native SWC compiler and keeps ~25 MB of it resident for good.
+if (!dev) process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(JSON.parse(readFileSync(".next/required-server-files.json", "utf8")).config);
 const app = next({ dev, dir: root, hostname, port: Number(port) });
 const handle = app.getRequestHandler();
 await app.prepare();
