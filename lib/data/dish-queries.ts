@@ -12,7 +12,8 @@
 // LIKE '%…%' has no index, and walking the menus in result order until a page (and the bounded
 // total) of matches turns up reads the whole table for a rare word; so q of 3+ characters is
 // looked up in the FTS5 trigram table "DishSearch" (migration dish_search_index): a phrase of
-// trigrams is exactly a substring match. Then, for the page and for the bounded total each, the
+// trigrams is exactly a substring match, and with city or cuisine the index's "scope" column keeps
+// only the matches in that place (dishMatch). Then, for the page and for the bounded total each, the
 // cheaper of two ways: start from the index's matches (sorted for the page), or walk the menus
 // in result order checking each dish (instr, the same substring test). A match read through the
 // index costs about RANDOM_READ dishes walked (measured at 5 million dishes); the walk meets a
@@ -61,6 +62,16 @@ async function ftsMatchesUpTo(phrase: string, bound: number): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/**
+ * The FTS5 query: q as a phrase of trigrams in the dish's text, within the restaurant's city and
+ * cuisine when asked (the "scope" column, migration dish_search_scope), so the index alone narrows
+ * q to one place and neither the page nor the total reads the matches elsewhere.
+ */
+export function dishMatch(q: string, ids: { cityIds?: number[]; cuisineIds?: number[] }): string {
+  const anyOf = (tag: string, list: number[]) => `"scope" : (${list.map((id) => `"|${tag}${id}|"`).join(" OR ")})`;
+  return [`"searchText" : ${ftsPhrase(q)}`, ...(ids.cityIds ? [anyOf("c", ids.cityIds)] : []), ...(ids.cuisineIds ? [anyOf("k", ids.cuisineIds)] : [])].join(" AND ");
+}
+
 export interface DishFilters extends ScanOptions {
   /** folded with searchKey */
   q?: string;
@@ -93,7 +104,7 @@ export async function searchPublishedDishes(
   let from = Prisma.sql`FROM "MenuItem" m ${JOINS}`;
   let countFrom: Prisma.Sql | undefined;
   if (filters.q && databaseKind() === "sqlite" && [...filters.q].length >= TRIGRAM) {
-    const phrase = ftsPhrase(filters.q);
+    const phrase = dishMatch(filters.q, ids);
     const matches = await ftsMatchesUpTo(phrase, MATCHES_COUNTED);
     if (matches === 0) {
       onPlan?.("none");

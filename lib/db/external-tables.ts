@@ -7,9 +7,10 @@
 // 20261122030204_search_index); FTS5 stores it in the four shadow tables listed after it.
 // A later migration that redefines the "Restaurant" table (SQLite's table rebuild) drops those
 // triggers with it and must create them again: tests/db/search-index.test.ts fails if it does not.
-// DishSearch is the same for the dishes' searchText (q of the dish search), kept in sync by
-// triggers on "MenuItem" (migration 20261124215120_dish_search_index); the same rule applies to a
-// rebuild of "MenuItem".
+// DishSearch is the same for the dishes' searchText (q of the dish search) with the restaurant's
+// city and cuisine beside it, kept in sync by triggers on "MenuItem", "Restaurant" and "Category"
+// (migrations 20261124215120_dish_search_index, 20261125000000_dish_search_scope); the same rule
+// applies to a rebuild of any of those three tables.
 //
 // PostgreSQL: its search index (pg_trgm GIN on "searchText") is modelled in the derived schema
 // (see lib/db/derive-postgresql-schema.mjs). RateLimit is the throttle's shared store, in the

@@ -184,14 +184,17 @@ async function addItems(rows: { categoryId: number; position: number; text: stri
   }
 }
 
-/** The reference: every published, available dish whose searchText contains q, in result order. */
-async function dishReference(q: string) {
+/** The reference: every published, available dish whose searchText contains q (in the city and cuisine given), in result order. */
+async function dishReference(f: { q: string; city?: string; cuisine?: string }) {
+  const cond = [`r."isActive" = 1 AND r."menuPublished" = 1 AND c."isVisible" = 1 AND m."isAvailable" = 1 AND instr(m."searchText", ?) > 0`];
+  const params: unknown[] = [f.q];
+  if (f.city) cond.push(`r."cityId" IN (SELECT "id" FROM "City" WHERE "nameKey" = ? OR "slug" = ?)`), params.push(f.city, f.city);
+  if (f.cuisine) cond.push(`r."cuisineId" IN (SELECT "id" FROM "Cuisine" WHERE "nameKey" = ? OR "slug" = ?)`), params.push(f.cuisine, f.cuisine);
   return (
     await db().$queryRawUnsafe<{ id: number | bigint }[]>(
       `SELECT m."id" FROM "MenuItem" m JOIN "Category" c ON c."id" = m."categoryId" JOIN "Restaurant" r ON r."id" = c."restaurantId"
-       WHERE r."isActive" = 1 AND r."menuPublished" = 1 AND c."isVisible" = 1 AND m."isAvailable" = 1 AND instr(m."searchText", ?) > 0
-       ORDER BY r."name", r."slug", c."position", m."position"`,
-      q,
+       WHERE ${cond.join(" AND ")} ORDER BY r."name", r."slug", c."position", m."position"`,
+      ...params,
     )
   ).map((r) => Number(r.id));
 }
@@ -201,13 +204,19 @@ const seenDishPlans = new Set<DishPlan>();
 async function checkDishQueries(runs: number) {
   const texts = (await db().menuItem.findMany({ select: { name: true }, take: 500 })).map((r) => r.name);
   const fromTexts = fc.tuple(fc.constantFrom(...texts), fc.nat(), fc.integer({ min: 1, max: 6 })).map(([n, at, len]) => n.slice(at % n.length, (at % n.length) + len));
-  const query = fc.record({ q: fc.oneof(fromTexts, word, fc.constant("common")), limit: fc.integer({ min: 1, max: 50 }) });
+  const query = fc.record({
+    q: fc.oneof(fromTexts, word, fc.constant("common")),
+    // "springfield" names two cities: the scope then matches either.
+    city: fc.option(fc.constantFrom("springfield", "shelbyville", "shelbyville-2", "nowhere"), { nil: undefined }),
+    cuisine: fc.option(fc.constantFrom("swiss", "thai"), { nil: undefined }),
+    limit: fc.integer({ min: 1, max: 50 }),
+  });
   await fc.assert(
-    fc.asyncProperty(query, async ({ q: raw, limit }) => {
+    fc.asyncProperty(query, async ({ q: raw, city, cuisine, limit }) => {
       const q = searchKey(raw.trim());
       fc.pre(q.length > 0);
-      const want = await dishReference(q);
-      const filters = { q, diet: [], excludeMask: 0, withHours: false };
+      const want = await dishReference({ q, city, cuisine });
+      const filters = { q, ...(city ? { city } : {}), ...(cuisine ? { cuisine } : {}), diet: [], excludeMask: 0, withHours: false };
       const got = await searchPublishedDishes(filters, { limit }, (plan) => seenDishPlans.add(plan));
       expect({ total: got.total, ids: got.rows.map((r) => r.row.id) }).toEqual({
         total: { total: Math.min(want.length, TOTAL_BOUND), capped: want.length > TOTAL_BOUND },
@@ -240,7 +249,7 @@ describe("dish search index (SQLite FTS5 trigram)", () => {
     const names = (await db().$queryRawUnsafe<{ name: string }[]>(`SELECT name FROM sqlite_master WHERE type IN ('table', 'trigger')`)).map((o) => o.name);
     expect(names).toContain("DishSearch");
     // A migration that rebuilds "MenuItem" (SQLite's RedefineTables) drops these: recreate them.
-    for (const trigger of ["MenuItem_search_insert", "MenuItem_search_update", "MenuItem_search_delete"]) expect(names).toContain(trigger);
+    for (const trigger of ["MenuItem_search_insert", "MenuItem_search_update", "MenuItem_search_delete", "Restaurant_dish_scope_update", "Category_dish_scope_update"]) expect(names).toContain(trigger);
   });
 
   it("answers every q exactly like a scan, on every plan", async () => {
@@ -254,8 +263,27 @@ describe("dish search index (SQLite FTS5 trigram)", () => {
       else if (i % 11 === 0) await db().menuItem.delete({ where: { id: item.id } });
     }
     await db().category.delete({ where: { id: categoryIds[3] } });
+    // The scope follows the restaurant: moved to another city, another cuisine or none, and a
+    // section moved to another restaurant.
+    const restaurants = await db().restaurant.findMany({ select: { id: true }, orderBy: { id: "asc" } });
+    for (const [i, r] of restaurants.entries()) {
+      if (i % 5 === 0) await db().restaurant.update({ where: { id: r.id }, data: { cityId: cityIds[(i + 1) % cityIds.length] } });
+      if (i % 7 === 0) await db().restaurant.update({ where: { id: r.id }, data: { cuisineId: i % 2 ? null : cuisineIds[(i + 1) % cuisineIds.length] } });
+    }
+    await db().category.update({ where: { id: categoryIds[10] }, data: { restaurantId: restaurants[restaurants.length - 1].id } });
     const [{ n }] = await db().$queryRawUnsafe<{ n: number }[]>(`SELECT count(*) AS n FROM "DishSearch"`);
     expect(Number(n)).toBe(await db().menuItem.count());
+    const ids = (rows: { id: number | bigint }[]) => rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+    for (const [tag, column, list] of [["c", "cityId", cityIds], ["k", "cuisineId", cuisineIds]] as const) {
+      for (const id of list) {
+        const indexed = await db().$queryRawUnsafe<{ id: number }[]>(`SELECT rowid AS id FROM "DishSearch" WHERE "DishSearch" MATCH ?`, `"scope" : "|${tag}${id}|"`);
+        const actual = await db().$queryRawUnsafe<{ id: number }[]>(
+          `SELECT m."id" FROM "MenuItem" m JOIN "Category" c ON c."id" = m."categoryId" JOIN "Restaurant" r ON r."id" = c."restaurantId" WHERE r."${column}" = ?`,
+          id,
+        );
+        expect(ids(indexed), `${column} ${id}`).toEqual(ids(actual));
+      }
+    }
     await checkDishQueries(200);
   }, 120_000);
 
