@@ -68,8 +68,13 @@ async function ftsMatchesUpTo(phrase: string, bound: number): Promise<number> {
  * q to one place and neither the page nor the total reads the matches elsewhere.
  */
 export function dishMatch(q: string, ids: { cityIds?: number[]; cuisineIds?: number[] }): string {
-  const anyOf = (tag: string, list: number[]) => `"scope" : (${list.map((id) => `"|${tag}${id}|"`).join(" OR ")})`;
+  const anyOf = (tag: "c" | "k", list: number[]) => `"scope" : (${list.map((id) => `"${scopeToken(tag, id)}"`).join(" OR ")})`;
   return [`"searchText" : ${ftsPhrase(q)}`, ...(ids.cityIds ? [anyOf("c", ids.cityIds)] : []), ...(ids.cuisineIds ? [anyOf("k", ids.cuisineIds)] : [])].join(" AND ");
+}
+
+/** The one trigram that names a city (c) or cuisine (k) in "scope", as the migration writes it. */
+export function scopeToken(tag: "c" | "k", id: number): string {
+  return tag + String.fromCharCode(0xe000 + Math.floor(id / 6400), 0xe000 + (id % 6400));
 }
 
 export interface DishFilters extends ScanOptions {

@@ -17,7 +17,7 @@ const { searchKey, textKey } = await import("../../lib/menu/text-key");
 const { EXTERNAL_TABLES } = await import("../../lib/db/external-tables");
 const { TOTAL_BOUND, squaredDistanceSql } = await import("../../lib/data/search-scan");
 const { Prisma } = await import("../../lib/db/generated/client");
-const { searchPublishedDishes } = await import("../../lib/data/dish-queries");
+const { searchPublishedDishes, scopeToken } = await import("../../lib/data/dish-queries");
 
 type Plan = import("../../lib/data/restaurant-queries").SqliteSearchPlan;
 type DishPlan = import("../../lib/data/dish-queries").SqliteDishPlan;
@@ -276,7 +276,7 @@ describe("dish search index (SQLite FTS5 trigram)", () => {
     const ids = (rows: { id: number | bigint }[]) => rows.map((r) => Number(r.id)).sort((a, b) => a - b);
     for (const [tag, column, list] of [["c", "cityId", cityIds], ["k", "cuisineId", cuisineIds]] as const) {
       for (const id of list) {
-        const indexed = await db().$queryRawUnsafe<{ id: number }[]>(`SELECT rowid AS id FROM "DishSearch" WHERE "DishSearch" MATCH ?`, `"scope" : "|${tag}${id}|"`);
+        const indexed = await db().$queryRawUnsafe<{ id: number }[]>(`SELECT rowid AS id FROM "DishSearch" WHERE "DishSearch" MATCH ?`, `"scope" : "${scopeToken(tag, id)}"`);
         const actual = await db().$queryRawUnsafe<{ id: number }[]>(
           `SELECT m."id" FROM "MenuItem" m JOIN "Category" c ON c."id" = m."categoryId" JOIN "Restaurant" r ON r."id" = c."restaurantId" WHERE r."${column}" = ?`,
           id,

@@ -1,8 +1,12 @@
 -- The place of each dish's restaurant beside its searchText in "DishSearch", so that q together with
--- city or cuisine reads only the matches in that place: "|c<cityId>|k<cuisineId>|" in a second
--- column, matched as `"scope" : "|c58|"` (the delimiters make a trigram phrase match one id only).
--- Without it a q + city search counted its total either from every match of q anywhere or from
--- every dish of the city, both growing with the data (bench/results.md, issue #14).
+-- city or cuisine reads only the matches in that place. The "scope" column holds one trigram per
+-- place: "c" or "k" (city, cuisine) and the id in two characters of the private use area
+-- (U+E000 + id / 6400, U+E000 + id % 6400: ids up to 40 million), so `"scope" : "c.."` is a single
+-- doclist of that city's dishes (lib/data/dish-queries.ts scopeToken); a missing city or cuisine
+-- is id 0, which no row has. Delimited decimal ids ("|c58|") would also match exactly, but their
+-- trigrams are shared by many ids ("|c5"), and reading those doclists cost twice as much.
+-- Without the scope a q + city search counted its total either from every match of q anywhere or
+-- from every dish of the city, both growing with the data (bench/results.md, issue #14).
 -- The scope is the restaurant's, so triggers on "Restaurant" and "Category" keep it in step when a
 -- restaurant moves city or changes cuisine, or a section moves restaurant.
 DROP TRIGGER "MenuItem_search_insert";
@@ -15,7 +19,8 @@ CREATE VIRTUAL TABLE "DishSearch" USING fts5("searchText", "scope", content='', 
 CREATE TRIGGER "MenuItem_search_insert" AFTER INSERT ON "MenuItem"
 BEGIN
   INSERT INTO "DishSearch"(rowid, "searchText", "scope")
-  SELECT new."id", new."searchText", '|c' || COALESCE(r."cityId", '') || '|k' || COALESCE(r."cuisineId", '') || '|'
+  SELECT new."id", new."searchText", 'c' || char(57344 + COALESCE(r."cityId", 0) / 6400) || char(57344 + COALESCE(r."cityId", 0) % 6400)
+    || 'k' || char(57344 + COALESCE(r."cuisineId", 0) / 6400) || char(57344 + COALESCE(r."cuisineId", 0) % 6400)
   FROM "Category" c JOIN "Restaurant" r ON r."id" = c."restaurantId" WHERE c."id" = new."categoryId";
 END;
 
@@ -23,7 +28,8 @@ CREATE TRIGGER "MenuItem_search_update" AFTER UPDATE OF "searchText", "id", "cat
 BEGIN
   DELETE FROM "DishSearch" WHERE rowid = old."id";
   INSERT INTO "DishSearch"(rowid, "searchText", "scope")
-  SELECT new."id", new."searchText", '|c' || COALESCE(r."cityId", '') || '|k' || COALESCE(r."cuisineId", '') || '|'
+  SELECT new."id", new."searchText", 'c' || char(57344 + COALESCE(r."cityId", 0) / 6400) || char(57344 + COALESCE(r."cityId", 0) % 6400)
+    || 'k' || char(57344 + COALESCE(r."cuisineId", 0) / 6400) || char(57344 + COALESCE(r."cuisineId", 0) % 6400)
   FROM "Category" c JOIN "Restaurant" r ON r."id" = c."restaurantId" WHERE c."id" = new."categoryId";
 END;
 
@@ -37,7 +43,8 @@ WHEN old."cityId" IS NOT new."cityId" OR old."cuisineId" IS NOT new."cuisineId"
 BEGIN
   DELETE FROM "DishSearch" WHERE rowid IN (SELECT m."id" FROM "MenuItem" m JOIN "Category" c ON c."id" = m."categoryId" WHERE c."restaurantId" = new."id");
   INSERT INTO "DishSearch"(rowid, "searchText", "scope")
-  SELECT m."id", m."searchText", '|c' || COALESCE(new."cityId", '') || '|k' || COALESCE(new."cuisineId", '') || '|'
+  SELECT m."id", m."searchText", 'c' || char(57344 + COALESCE(new."cityId", 0) / 6400) || char(57344 + COALESCE(new."cityId", 0) % 6400)
+    || 'k' || char(57344 + COALESCE(new."cuisineId", 0) / 6400) || char(57344 + COALESCE(new."cuisineId", 0) % 6400)
   FROM "MenuItem" m JOIN "Category" c ON c."id" = m."categoryId" WHERE c."restaurantId" = new."id";
 END;
 
@@ -46,12 +53,14 @@ WHEN old."restaurantId" IS NOT new."restaurantId"
 BEGIN
   DELETE FROM "DishSearch" WHERE rowid IN (SELECT m."id" FROM "MenuItem" m WHERE m."categoryId" = new."id");
   INSERT INTO "DishSearch"(rowid, "searchText", "scope")
-  SELECT m."id", m."searchText", '|c' || COALESCE(r."cityId", '') || '|k' || COALESCE(r."cuisineId", '') || '|'
+  SELECT m."id", m."searchText", 'c' || char(57344 + COALESCE(r."cityId", 0) / 6400) || char(57344 + COALESCE(r."cityId", 0) % 6400)
+    || 'k' || char(57344 + COALESCE(r."cuisineId", 0) / 6400) || char(57344 + COALESCE(r."cuisineId", 0) % 6400)
   FROM "MenuItem" m JOIN "Restaurant" r ON r."id" = new."restaurantId" WHERE m."categoryId" = new."id";
 END;
 
 INSERT INTO "DishSearch"(rowid, "searchText", "scope")
-SELECT m."id", m."searchText", '|c' || COALESCE(r."cityId", '') || '|k' || COALESCE(r."cuisineId", '') || '|'
+SELECT m."id", m."searchText", 'c' || char(57344 + COALESCE(r."cityId", 0) / 6400) || char(57344 + COALESCE(r."cityId", 0) % 6400)
+    || 'k' || char(57344 + COALESCE(r."cuisineId", 0) / 6400) || char(57344 + COALESCE(r."cuisineId", 0) % 6400)
 FROM "MenuItem" m JOIN "Category" c ON c."id" = m."categoryId" JOIN "Restaurant" r ON r."id" = c."restaurantId";
 
 -- One segment, as db:generate leaves it: a query reads one b-tree instead of the many a bulk insert writes.
