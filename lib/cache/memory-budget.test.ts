@@ -12,9 +12,9 @@ describe("memory budget", () => {
   });
 
   it("reads CACHE_MEMORY_MB, ignoring values that are not a positive number", () => {
-    expect(cacheMemoryBytes({})).toBe(16 * MB);
+    expect(cacheMemoryBytes({})).toBe(DEFAULT_CACHE_MEMORY_MB * MB);
     expect(cacheMemoryBytes({ CACHE_MEMORY_MB: "128" })).toBe(128 * MB);
     expect(cacheBudget("page-html", { CACHE_MEMORY_MB: "100" })).toBe(Math.floor(100 * MB * CACHE_SHARES["page-html"]));
-    for (const bad of ["0", "-5", "lots", ""]) expect(cacheMemoryBytes({ CACHE_MEMORY_MB: bad })).toBe(16 * MB);
+    for (const bad of ["0", "-5", "lots", ""]) expect(cacheMemoryBytes({ CACHE_MEMORY_MB: bad })).toBe(DEFAULT_CACHE_MEMORY_MB * MB);
   });
 });

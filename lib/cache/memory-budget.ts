@@ -3,25 +3,27 @@
 // own in-memory ISR cache is switched off in next.config.ts (cacheMaxMemorySize: 0): it would hold a second copy of the renders that
 // the page-html cache below already keeps, and ISR reads its entries from disk instead.
 //
-// `npm start` caps the V8 heap at 256 MB and its young generation at 4 MB semi-spaces
+// `npm start` caps the V8 heap at 256 MB and its young generation at 2 MB semi-spaces
 // (package.json). Measured with heap snapshots and --trace-gc on that server (npm run
 // bench:soak), Next.js and the app keep about 52 MB live when idle, and a mixed flood of distinct
 // URLs keeps the live heap near 100 MB: the caches plus the requests in progress, whose number
-// lib/http/work-limiter.ts bounds. CACHE_MEMORY_MB (default 16) is what the caches together may
+// lib/http/work-limiter.ts bounds. CACHE_MEMORY_MB (default 8) is what the caches together may
 // hold, their last good copies (stale-if-error) included. Raise it together with the heap cap
 // (node --max-old-space-size), never alone. Weights count the strings and objects an entry
 // really keeps (lib/cache/ttl-cache.ts).
-// 16, not 32: in 5-minute mixed floods on this machine the live heap was about 10 MB lower and
-// RSS 300-311 MB instead of 316-332 MB (bench/soak.mjs, CACHE_MEMORY_MB=16 vs 32, same build).
-export const DEFAULT_CACHE_MEMORY_MB = 16;
+// 8: the caches keep their entries as last good copies (stale-if-error) until the budget pushes
+// them out, so under a flood they fill to the budget and the heap grows with them: in a 30-minute
+// soak at 16 MB the live heap rose from 105 to 114 MB between minutes 5 and 30, and RSS with it
+// (278 -> 293-304 MB); at 32 MB, 5-minute floods ran 10 MB higher still (bench/soak.mjs).
+export const DEFAULT_CACHE_MEMORY_MB = 8;
 
 /**
  * The whole process under `npm start`, as the operating system sees it (RSS): the 256 MB heap cap
- * is V8's old generation only; mapped code (about 72 MB), the young generation, buffers and native
- * libraries come on top. Measured at 50 connections: 2-minute mixed floods peaked at 297–307 MB;
- * the 30-minute soak (bench/results.md) plateaued at 300–318 MB from minute 10 on, with a peak of
- * 325 MB, once every cache held its full budget. The flood test (tests/flood) holds the server to
- * this bound; the soak bench reports against issue #11's tighter 300 MB target, which it misses.
+ * is V8's old generation only; the node binary's code (about 50 MB), the young generation, buffers
+ * and native libraries come on top. npm start keeps Next's SWC compiler out of the process
+ * (scripts/start.mjs), 25 MB of mapped code and ~60 MB of RSS in all. The flood test (tests/flood)
+ * holds the server to this bound, with room for its 20-second bursts; the soak bench reports
+ * against issue #11's 300 MB target (bench/results.md).
  */
 export const PROCESS_RSS_BUDGET_MB = 340;
 
