@@ -1,5 +1,5 @@
 -- This is an empty migration.
--- The SQLite migration of this name puts each dish's restaurant city and cuisine into the FTS5 dish
--- index. PostgreSQL's dish index is the pg_trgm GIN index on "MenuItem"."searchText", which has no
--- such column; its counterpart (the city on each "MenuItem", kept by triggers) is not built yet
+-- The SQLite migration of this name puts the city and cuisine of each dish into the FTS5 dish index.
+-- The PostgreSQL dish index (pg_trgm GIN on MenuItem.searchText) has no such column, and the
+-- PostgreSQL counterpart (the city on each MenuItem, kept by triggers) is not built yet
 -- (bench/results.md, README "Speed at scale"). Both providers keep the same migration names.
