@@ -2,9 +2,10 @@
 // module that queries menu items for search.
 //
 // Order: restaurant name, restaurant slug, section, dish (the order of the menus themselves), or
-// with near the distance first (then read restaurant first: lib/data/search-scan.ts groupedRows). Every filter but "open at" is SQL: the published/visible/available
-// rule, city/cuisine ids, currency and price (minor units, one currency, never converted), q on the
-// item's folded searchText, each diet tag as ",tag," in tagKey, excluded allergens as a bit mask
+// with near the distance first (then read restaurant first: lib/data/search-scan.ts groupedRows).
+// Every filter but "open at" is SQL: the published/visible/available rule, city/cuisine ids,
+// currency and price (minor units, one currency, never converted), q on the item's folded
+// searchText, each diet tag as ",tag," in tagKey, excluded allergens as a bit mask
 // (allergenMask & mask) = 0, and near as a bounding box plus the circle. "Open at" needs each
 // restaurant's local time and runs after SQL (lib/data/search-scan.ts).
 //

@@ -55,10 +55,10 @@ export interface ScanQuery {
   countFrom?: Prisma.Sql;
   /**
    * Rows that come in groups of one restaurant, whose own key leads the row key (dishes: the
-   * restaurant's name and slug, then section and dish positions). With near, scanSearch reads such a query
-   * restaurant first (groupedRows): no index gives the distance order, and sorting every dish
-   * within the radius grows with the radius' dishes; sorting its restaurants and then only the
-   * dishes of the next few does not.
+   * restaurant's name and slug, then section and dish positions). With near, scanSearch reads
+   * such a query restaurant first (groupedRows): no index gives the distance order, and sorting
+   * every dish within the radius grows with the radius' dishes; sorting its restaurants and then
+   * only the dishes of the next few does not.
    */
   group?: {
     /** FROM "Restaurant" r (and what the group's conditions join) */
