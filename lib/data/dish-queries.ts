@@ -101,9 +101,12 @@ export async function searchPublishedDishes(
 ): Promise<LoadedPage<DishRow>> {
   const ids = await resolveDirectoryFilters(filters);
   if (!ids) return { total: { total: 0, capped: false }, rows: [], next: null };
-  const restaurantWhere: Prisma.Sql[] = [isTrue(`r."isActive"`), isTrue(`r."menuPublished"`)];
-  if (ids.cityIds) restaurantWhere.push(Prisma.sql`r."cityId" IN (${Prisma.join(ids.cityIds)})`);
-  if (ids.cuisineIds) restaurantWhere.push(Prisma.sql`r."cuisineId" IN (${Prisma.join(ids.cuisineIds)})`);
+  const published = [isTrue(`r."isActive"`), isTrue(`r."menuPublished"`)];
+  const place = [
+    ...(ids.cityIds ? [Prisma.sql`r."cityId" IN (${Prisma.join(ids.cityIds)})`] : []),
+    ...(ids.cuisineIds ? [Prisma.sql`r."cuisineId" IN (${Prisma.join(ids.cuisineIds)})`] : []),
+  ];
+  const restaurantWhere: Prisma.Sql[] = [...published, ...place];
   if (filters.currency) restaurantWhere.push(Prisma.sql`r."currency" = ${filters.currency}`);
   const where: Prisma.Sql[] = [...restaurantWhere, isTrue(`c."isVisible"`), isTrue(`m."isAvailable"`)];
   if (filters.maxPriceMinor !== undefined) where.push(Prisma.sql`m."priceMinor" <= ${filters.maxPriceMinor}`);
@@ -116,11 +119,7 @@ export async function searchPublishedDishes(
       onPlan?.("none");
       return { total: { total: 0, capped: false }, rows: [], next: null };
     }
-    const narrowed = [
-      ...(ids.cityIds ? [Prisma.sql`r."cityId" IN (${Prisma.join(ids.cityIds)})`] : []),
-      ...(ids.cuisineIds ? [Prisma.sql`r."cuisineId" IN (${Prisma.join(ids.cuisineIds)})`] : []),
-    ];
-    const candidates = await candidateEstimate(narrowed.length ? [isTrue(`r."isActive"`), isTrue(`r."menuPublished"`), ...narrowed] : null);
+    const candidates = await candidateEstimate(place.length ? [...published, ...place] : null);
     // The substring test on every path: it decides where the menus are walked, and costs one
     // instr() per row where the index already chose the rows.
     where.push(Prisma.sql`instr(m."searchText", ${filters.q}) > 0`);

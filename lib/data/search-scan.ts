@@ -109,27 +109,34 @@ async function groupedRows(query: ScanQuery, group: NonNullable<ScanQuery["group
   let start = from ? { key: from.slice(0, group.keyLength), inclusive: true } : undefined;
   for (let batch = GROUP_BATCH; ; batch = Math.min(batch * 4, GROUP_BATCH_MAX)) {
     const bound = start ? [Prisma.sql`(${Prisma.join(groupKey)}) ${Prisma.raw(start.inclusive ? ">=" : ">")} (${Prisma.join(start.key)})`] : [];
-    const keyColumns = groupKey.map((k, i) => Prisma.sql`${k} AS ${Prisma.raw(`"k${i}"`)}`);
-    const restaurants = await readDb().$queryRaw<Record<string, unknown>[]>(
-      Prisma.sql`SELECT r."id" AS "id", ${Prisma.join(keyColumns)} ${group.from} WHERE ${and([...group.where, ...bound])} ORDER BY ${Prisma.join(groupKey)} LIMIT ${batch}`,
+    const restaurants = await keyedRows(
+      Prisma.sql`SELECT r."id" AS "id", ${Prisma.join(keyColumns(groupKey))} ${group.from} WHERE ${and([...group.where, ...bound])} ORDER BY ${Prisma.join(groupKey)} LIMIT ${batch}`,
+      groupKey.length,
     );
     if (restaurants.length === 0) return rows;
-    const ids = restaurants.map((r) => Number(r.id));
+    const ids = restaurants.map((r) => r.id);
     rows.push(...(await orderedRows({ ...query, where: [...query.where, Prisma.sql`r."id" IN (${Prisma.join(ids)})`] }, from, take - rows.length)));
     if (rows.length >= take || restaurants.length < batch) return rows;
-    const last = restaurants[restaurants.length - 1];
-    start = { key: groupKey.map((_, i) => normalize(last[`k${i}`])), inclusive: false };
+    start = { key: restaurants[restaurants.length - 1].key, inclusive: false };
   }
 }
 
 async function orderedRows(query: ScanQuery, from: Key | undefined, take: number): Promise<ScanRow[]> {
-  const keyColumns = query.key.map((k, i) => Prisma.sql`${k} AS ${Prisma.raw(`"k${i}"`)}`);
-  const sql = Prisma.sql`SELECT ${Prisma.join([...query.columns, ...keyColumns])} ${query.from} WHERE ${and(after(query, from))} ORDER BY ${Prisma.join(query.key)} LIMIT ${take}`;
+  return keyedRows(
+    Prisma.sql`SELECT ${Prisma.join([...query.columns, ...keyColumns(query.key)])} ${query.from} WHERE ${and(after(query, from))} ORDER BY ${Prisma.join(query.key)} LIMIT ${take}`,
+    query.key.length,
+  );
+}
+
+/** The key expressions, selected as "k0", "k1", … (read back by keyedRows). */
+function keyColumns(key: Prisma.Sql[]): Prisma.Sql[] {
+  return key.map((k, i) => Prisma.sql`${k} AS ${Prisma.raw(`"k${i}"`)}`);
+}
+
+/** Rows of a query that selects "id" and keyColumns of a `length`-column key. */
+async function keyedRows(sql: Prisma.Sql, length: number): Promise<ScanRow[]> {
   const rows = await readDb().$queryRaw<Record<string, unknown>[]>(sql);
-  return rows.map((row) => {
-    const key = query.key.map((_, i) => normalize(row[`k${i}`]));
-    return { ...row, id: Number(row.id), key };
-  });
+  return rows.map((row) => ({ ...row, id: Number(row.id), key: Array.from({ length }, (_, i) => normalize(row[`k${i}`])) }));
 }
 
 function normalize(value: unknown): KeyValue {
