@@ -9,17 +9,21 @@
 // (allergenMask & mask) = 0, and near as a bounding box plus the circle. "Open at" needs each
 // restaurant's local time and runs after SQL (lib/data/search-scan.ts).
 //
-// q at scale: on PostgreSQL the pg_trgm GIN index on "searchText" answers the LIKE. On SQLite
-// LIKE '%…%' has no index, and walking the menus in result order until a page (and the bounded
-// total) of matches turns up reads the whole table for a rare word; so q of 3+ characters is
-// looked up in the FTS5 trigram table "DishSearch" (migration dish_search_index): a phrase of
-// trigrams is exactly a substring match, and with city or cuisine the index's "scope" column keeps
-// only the matches in that place (dishMatch). Then, for the page and for the bounded total each, the
-// cheaper of two ways: start from the index's matches (sorted for the page), or walk the menus
-// in result order checking each dish (instr, the same substring test). A match read through the
-// index costs about RANDOM_READ dishes walked (measured at 5 million dishes); the walk meets a
-// page after ~limit × candidates / matches dishes, and counts after at most all candidates (the
-// dishes of the city or cuisine asked for, else every dish). Same rows either way.
+// q at scale: q of 3+ characters is looked up in a trigram index, and with city or cuisine the
+// index also holds each dish's place, so it yields only the matches in that place. On SQLite that
+// is the FTS5 table "DishSearch" (a phrase of trigrams is exactly a substring match; its "scope"
+// column holds the place: dishMatch). On PostgreSQL it is one GIN index over the dish's copy of
+// its restaurant's place ("scopeCityId", "scopeCuisineId", kept by triggers) and pg_trgm on
+// "searchText" (migration dish_scope_columns). Then the cheaper of two ways, chosen here rather
+// than by PostgreSQL's planner, whose guess of a substring's matches is off by 30× either way:
+// start from the index's matches (sorted for the page), or walk the menus in result order checking
+// each dish (instr or strpos, the same substring test, which no index answers). A match read
+// through the index costs about RANDOM_READ dishes walked (measured at 5 million dishes); the walk
+// meets a page after ~limit × candidates / matches dishes, and counts after at most all candidates
+// (the dishes of the city or cuisine asked for, else every dish). SQLite chooses for the page and
+// for the bounded total each. PostgreSQL chooses only for the page of q anywhere (the total may
+// always use the index, its count stopping at the bound); within a place its planner does better
+// than a walk it will not run in order. Same rows either way.
 import { databaseKind } from "../db/database-url";
 import { Prisma } from "../db/generated/client";
 import { db, readDb } from "../db/prisma";
@@ -51,17 +55,17 @@ async function candidateEstimate(restaurantWhere: Prisma.Sql[] | null): Promise<
   return (Number(row?.n ?? 0) * items) / restaurants;
 }
 
-/** How SQLite found the dishes for q (page, then total), for the tests. */
-export type SqliteDishPlan = "fts-sorted" | "walk" | "fts-count" | "walk-count" | "none";
+/** How the dishes for q were found (SQLite: page, then total; PostgreSQL: the page), for the tests. */
+export type DishPlan = "fts-sorted" | "walk" | "fts-count" | "walk-count" | "none" | "index-sorted";
 
 const JOINS = Prisma.sql`JOIN "Category" c ON c."id" = m."categoryId" JOIN "Restaurant" r ON r."id" = c."restaurantId" LEFT JOIN "City" ci ON ci."id" = r."cityId"`;
 
-async function ftsMatchesUpTo(phrase: string, bound: number): Promise<number> {
-  const [row] = await readDb().$queryRaw<{ n: number | bigint }[]>(
-    Prisma.sql`SELECT count(*) AS n FROM (SELECT 1 AS one FROM "DishSearch" WHERE "DishSearch" MATCH ${phrase} LIMIT ${bound + 1}) t`,
-  );
+/** count(*) of `FROM … WHERE …`, reading no more than `bound` + 1 rows. */
+async function countUpTo(fromWhere: Prisma.Sql, bound: number): Promise<number> {
+  const [row] = await readDb().$queryRaw<{ n: number | bigint }[]>(Prisma.sql`SELECT count(*) AS n FROM (SELECT 1 AS one ${fromWhere} LIMIT ${bound + 1}) t`);
   return Number(row?.n ?? 0);
 }
+
 
 /**
  * The FTS5 query: q as a phrase of trigrams in the dish's text, within the restaurant's city and
@@ -97,7 +101,7 @@ export interface DishFilters extends ScanOptions {
 export async function searchPublishedDishes(
   filters: DishFilters,
   page: { from?: Key; limit: number; keep?: (c: Candidate) => boolean },
-  onPlan?: (plan: SqliteDishPlan) => void,
+  onPlan?: (plan: DishPlan) => void,
 ): Promise<LoadedPage<DishRow>> {
   const ids = await resolveDirectoryFilters(filters);
   if (!ids) return { total: { total: 0, capped: false }, rows: [], next: null };
@@ -109,12 +113,22 @@ export async function searchPublishedDishes(
   const restaurantWhere: Prisma.Sql[] = [...published, ...place];
   if (filters.currency) restaurantWhere.push(Prisma.sql`r."currency" = ${filters.currency}`);
   const where: Prisma.Sql[] = [...restaurantWhere, isTrue(`c."isVisible"`), isTrue(`m."isAvailable"`)];
+  // PostgreSQL: the same place read from the dish, so that q and the place are one scan of one GIN index.
+  const scope =
+    databaseKind() === "postgresql"
+      ? [
+          ...(ids.cityIds ? [Prisma.sql`m."scopeCityId" IN (${Prisma.join(ids.cityIds)})`] : []),
+          ...(ids.cuisineIds ? [Prisma.sql`m."scopeCuisineId" IN (${Prisma.join(ids.cuisineIds)})`] : []),
+        ]
+      : [];
+  where.push(...scope);
   if (filters.maxPriceMinor !== undefined) where.push(Prisma.sql`m."priceMinor" <= ${filters.maxPriceMinor}`);
   let from = Prisma.sql`FROM "MenuItem" m ${JOINS}`;
   let countFrom: Prisma.Sql | undefined;
+  let countWhere: Prisma.Sql[] | undefined;
   if (filters.q && databaseKind() === "sqlite" && [...filters.q].length >= TRIGRAM) {
     const phrase = dishMatch(filters.q, ids);
-    const matches = await ftsMatchesUpTo(phrase, MATCHES_COUNTED);
+    const matches = await countUpTo(Prisma.sql`FROM "DishSearch" WHERE "DishSearch" MATCH ${phrase}`, MATCHES_COUNTED);
     if (matches === 0) {
       onPlan?.("none");
       return { total: { total: 0, capped: false }, rows: [], next: null };
@@ -139,8 +153,33 @@ export async function searchPublishedDishes(
       onPlan?.("walk-count");
       countFrom = Prisma.sql`FROM "MenuItem" m ${JOINS}`;
     }
-  } else if (filters.q) {
+  } else if (filters.q && [...filters.q].length >= TRIGRAM && !place.length) {
+    // PostgreSQL, q anywhere: the planner guessed 199 or 8 870 matches for the 6 860 of queijo (by
+    // ANALYZE sample), and sorted all of them for a page (78 ms at 100 000 restaurants) where the
+    // walk by restaurant name takes a few. Within a city or cuisine it never walked in order (it
+    // hashed every section instead: 91 ms), while the place's GIN index holds only the matches
+    // there (647 of the 6 860), so that case stays with the planner, below.
     // searchKey maps % _ \ to private-use characters in both the column and q: LIKE sees no wildcard.
+    const like = Prisma.sql`m."searchText" LIKE ${`%${filters.q}%`}`;
+    const candidates = await candidateEstimate(null);
+    // The index's matches cost RANDOM_READ each, the walk (limit + 1) × candidates / matches: the
+    // index wins below the square root of their ratio, so matches need counting only that far.
+    const threshold = Math.ceil(Math.sqrt(((page.limit + 1) * candidates) / RANDOM_READ));
+    const matches = await countUpTo(Prisma.sql`FROM "MenuItem" m WHERE ${like}`, threshold);
+    if (matches === 0) {
+      onPlan?.("none");
+      return { total: { total: 0, capped: false }, rows: [], next: null };
+    }
+    where.push(Prisma.sql`strpos(m."searchText", ${filters.q}) > 0`);
+    if (matches <= threshold) {
+      onPlan?.("index-sorted");
+      where.push(like);
+    } else {
+      onPlan?.("walk");
+      countWhere = [like];
+    }
+  } else if (filters.q) {
+    // PostgreSQL within a place, or under three characters (no trigram narrows anything).
     where.push(Prisma.sql`m."searchText" LIKE ${`%${filters.q}%`}`);
   }
   for (const tag of filters.diet) where.push(Prisma.sql`m."tagKey" LIKE ${`%,${tag},%`}`);
@@ -151,6 +190,7 @@ export async function searchPublishedDishes(
     key: [Prisma.sql`r."name"`, Prisma.sql`r."slug"`, Prisma.sql`c."position"`, Prisma.sql`m."position"`],
     columns: [Prisma.sql`m."id" AS "id"`],
     countFrom,
+    countWhere,
     group: { from: Prisma.sql`FROM "Restaurant" r`, where: restaurantWhere, keyLength: 2 },
   };
   return scanSearch(query, filters, page, async (itemIds) => {

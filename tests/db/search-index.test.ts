@@ -20,7 +20,7 @@ const { Prisma } = await import("../../lib/db/generated/client");
 const { searchPublishedDishes, scopeToken } = await import("../../lib/data/dish-queries");
 
 type Plan = import("../../lib/data/restaurant-queries").SqliteSearchPlan;
-type DishPlan = import("../../lib/data/dish-queries").SqliteDishPlan;
+type DishPlan = import("../../lib/data/dish-queries").DishPlan;
 
 // A small alphabet, so substrings repeat across many rows (unselective and selective queries both
 // occur), with the characters LIKE treats specially, quotes, and text beyond ASCII.

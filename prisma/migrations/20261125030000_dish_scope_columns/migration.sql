@@ -1,0 +1,4 @@
+-- This is an empty migration.
+-- The PostgreSQL migration of this name gives each MenuItem the city and cuisine of its restaurant.
+-- SQLite already keeps them in the scope column of its FTS5 dish index (migration
+-- 20261125000000_dish_search_scope). Both providers keep the same migration names.

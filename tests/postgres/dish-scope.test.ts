@@ -1,0 +1,167 @@
+// Runs only in the PostgreSQL stage: each dish's copy of its restaurant's city and cuisine
+// ("scopeCityId", "scopeCuisineId", migration dish_scope_columns) follows every kind of write, and
+// the dish search by city or cuisine, which reads those copies, finds exactly what a join finds.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const serverUrl = process.env.TEST_POSTGRES_URL as string;
+const name = `menu_test_scope_${process.pid}_${Date.now()}`;
+const fixture = JSON.parse(readFileSync(path.join(import.meta.dirname, "../fixtures/menus.json"), "utf8"));
+
+async function admin(sql: string) {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+const url = new URL(serverUrl);
+url.pathname = `/${name}`;
+process.env.DATABASE_URL = url.toString();
+delete process.env.DATABASE_REPLICA_URLS;
+
+const { setupDatabase } = await import("../../lib/db/setup");
+const { db, disconnectDb } = await import("../../lib/db/prisma");
+const { importMenus } = await import("../../lib/import/import-menus");
+const { searchPublishedDishes } = await import("../../lib/data/dish-queries");
+
+type Raw = { id: number | bigint }[];
+
+/** Dishes whose copy differs from their restaurant's city or cuisine. */
+async function stale(): Promise<number> {
+  const rows = await db().$queryRawUnsafe<{ n: number | bigint }[]>(
+    `SELECT count(*) AS n FROM "MenuItem" m JOIN "Category" c ON c."id" = m."categoryId" JOIN "Restaurant" r ON r."id" = c."restaurantId"
+     WHERE m."scopeCityId" IS DISTINCT FROM r."cityId" OR m."scopeCuisineId" IS DISTINCT FROM r."cuisineId"`,
+  );
+  return Number(rows[0].n);
+}
+
+const plans = new Set<string>();
+
+/** Every page of a search, two dishes at a time (so that both plans for q occur). */
+async function allPages(filters: { city?: string; cuisine?: string; q?: string }) {
+  const out: number[] = [];
+  let from: import("../../lib/data/search-scan").Key | undefined;
+  let total = -1;
+  do {
+    const page = await searchPublishedDishes({ ...filters, diet: [], excludeMask: 0, withHours: false }, { from, limit: 2 }, (plan) => plans.add(plan));
+    if (total === -1) total = page.total.total;
+    out.push(...page.rows.map((r) => r.row.id));
+    from = page.next ?? undefined;
+  } while (from);
+  return { ids: out, total };
+}
+
+/** Every city and cuisine, with and without q, and q alone: the search's dishes against a join on the restaurant's own columns. */
+async function expectSearchesMatchJoin() {
+  const [cities, cuisines] = await Promise.all([db().city.findMany({ select: { id: true, slug: true } }), db().cuisine.findMany({ select: { id: true, slug: true } })]);
+  const texts = await db().menuItem.findMany({ select: { searchText: true }, orderBy: { id: "asc" } });
+  // Terms of one to four characters from the dishes' own text, so that most of them match.
+  const terms = [undefined, "a", ...texts.filter((_, i) => i % 3 === 0).map((t, i) => t.searchText.slice(i % 5, (i % 5) + 3 + (i % 2)))];
+  // And the trigram in most dishes (q anywhere then walks the menus), and one in none.
+  const counts = new Map<string, number>();
+  for (const { searchText } of texts) for (const t of new Set([...searchText].map((_, i, cs) => cs.slice(i, i + 3).join("")))) counts.set(t, (counts.get(t) ?? 0) + 1);
+  terms.push([...counts].filter(([t]) => [...t].length === 3).sort((a, b) => b[1] - a[1])[0][0], "qxzq");
+  let nonEmpty = 0;
+  for (const [column, list, filter] of [
+    ["cityId", cities, "city"],
+    ["cuisineId", cuisines, "cuisine"],
+  ] as const) {
+    for (const { id, slug } of list) {
+      for (const q of terms) {
+        const reference = (
+          await db().$queryRawUnsafe<Raw>(
+            `SELECT m."id" FROM "MenuItem" m JOIN "Category" c ON c."id" = m."categoryId" JOIN "Restaurant" r ON r."id" = c."restaurantId"
+             WHERE r."isActive" AND r."menuPublished" AND c."isVisible" AND m."isAvailable" AND r."${column}" = $1 AND strpos(m."searchText", $2) > 0
+             ORDER BY r."name", r."slug", c."position", m."position"`,
+            id,
+            q ?? "",
+          )
+        ).map((r) => Number(r.id));
+        const found = await allPages({ [filter]: slug, q });
+        expect(found.ids, `${filter}=${slug} q=${q}`).toEqual(reference);
+        expect(found.total, `${filter}=${slug} q=${q}`).toBe(reference.length);
+        if (reference.length) nonEmpty++;
+      }
+    }
+  }
+  // And q anywhere, where the page may walk the menus instead of sorting the index's matches.
+  for (const q of terms.slice(1)) {
+    const reference = (
+      await db().$queryRawUnsafe<Raw>(
+        `SELECT m."id" FROM "MenuItem" m JOIN "Category" c ON c."id" = m."categoryId" JOIN "Restaurant" r ON r."id" = c."restaurantId"
+         WHERE r."isActive" AND r."menuPublished" AND c."isVisible" AND m."isAvailable" AND strpos(m."searchText", $1) > 0
+         ORDER BY r."name", r."slug", c."position", m."position"`,
+        q,
+      )
+    ).map((r) => Number(r.id));
+    const found = await allPages({ q });
+    expect(found.ids, `q=${q}`).toEqual(reference);
+    expect(found.total, `q=${q}`).toBe(reference.length);
+  }
+  expect(nonEmpty).toBeGreaterThan(10);
+}
+
+beforeAll(async () => {
+  await admin(`CREATE DATABASE "${name}"`);
+  await setupDatabase({ seed: false });
+  await importMenus([{ name: "menus.json", data: fixture }]);
+}, 120_000);
+
+afterAll(async () => {
+  await disconnectDb();
+  await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+});
+
+describe("PostgreSQL dish scope", () => {
+  it("is set on import", async () => {
+    expect(await db().menuItem.count()).toBeGreaterThan(10);
+    expect(await stale()).toBe(0);
+    await expectSearchesMatchJoin();
+  });
+
+  it("follows restaurants, sections and dishes that move, and cannot be written", async () => {
+    const restaurants = await db().restaurant.findMany({ select: { id: true }, orderBy: { id: "asc" } });
+    const cities = await db().city.findMany({ select: { id: true }, orderBy: { id: "asc" } });
+    const cuisines = await db().cuisine.findMany({ select: { id: true }, orderBy: { id: "asc" } });
+    // Every restaurant published, so that each move shows in the search.
+    await db().restaurant.updateMany({ data: { isActive: true, menuPublished: true } });
+    for (const [i, r] of restaurants.entries()) {
+      await db().restaurant.update({ where: { id: r.id }, data: { cityId: cities[(i + 1) % cities.length].id } });
+      await db().restaurant.update({ where: { id: r.id }, data: { cuisineId: i % 3 === 0 ? null : cuisines[(i + 2) % cuisines.length].id } });
+    }
+    expect(await stale()).toBe(0);
+
+    const sections = await db().category.findMany({ select: { id: true, restaurantId: true }, orderBy: { id: "asc" } });
+    const moved = sections[0];
+    // Positions past every other: the search's order (restaurant, section and dish position) stays one of a kind.
+    await db().category.update({ where: { id: moved.id }, data: { restaurantId: restaurants[restaurants.length - 1].id, position: 1000 } });
+    const dish = await db().menuItem.findFirstOrThrow({ where: { categoryId: sections[1].id }, select: { id: true } });
+    await db().menuItem.update({ where: { id: dish.id }, data: { categoryId: sections[sections.length - 1].id, position: 1000 } });
+    await db().menuItem.create({
+      data: { categoryId: sections[2].id, position: 1001, name: "Added later", translations: {}, priceMinor: 100, tags: [], allergens: [], searchText: "added later" },
+    });
+    expect(await stale()).toBe(0);
+
+    // The copies are the triggers' alone: a direct write is replaced with the true values.
+    await db().$executeRawUnsafe(`UPDATE "MenuItem" SET "scopeCityId" = 999999, "scopeCuisineId" = NULL WHERE "id" = $1`, dish.id);
+    expect(await stale()).toBe(0);
+
+    await expectSearchesMatchJoin();
+  });
+
+  it("survives a re-import of the menus", async () => {
+    await importMenus([{ name: "menus.json", data: fixture }]);
+    expect(await stale()).toBe(0);
+    await expectSearchesMatchJoin();
+  });
+
+  it("took both ways to the dishes of q on the way", () => {
+    expect([...plans].sort()).toEqual(["index-sorted", "none", "walk"]);
+  });
+});
