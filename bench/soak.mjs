@@ -18,6 +18,7 @@
 //
 // Options: --minutes <n> (30) --measure <s> (15 per endpoint) --connections <n> (50) --out <file>
 //          --node-args "<flags>" (added to the server's node options, to try one)
+//          --rest <s> (0: after the aged measurement, rest and measure once more)
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -34,6 +35,9 @@ const CONNECTIONS = Number(option("connections", 50));
 const OUT = path.resolve(ROOT, option("out", "bench/results.md"));
 // Extra V8/Node options for the server, to try a setting before it goes into npm start.
 const NODE_ARGS = String(option("node-args", "")).split(/\s+/).filter(Boolean);
+// After the aged measurement, rest this long and measure once more: tells a slowdown that stays
+// (aging) from one that passes once the flood's work has drained.
+const REST = Number(option("rest", 0));
 const TARGETS = { throughput: 0.9, p99: 1.5, rssMb: 300, growth: 0.05 };
 const log = (line) => process.stderr.write(`${line}\n`);
 
@@ -159,6 +163,12 @@ const floodMinutes = (Date.now() - started) / 60000;
 log("Aged measurement …");
 const aged = await measure("aged");
 const rssAfter = server.rss();
+let rested = null;
+if (REST > 0) {
+  log(`Resting ${REST} s, then measuring again …`);
+  await new Promise((resolve) => setTimeout(resolve, REST * 1000));
+  rested = await measure("rested");
+}
 await server.stop();
 
 // ————— verdicts and the report —————
@@ -196,7 +206,7 @@ ${table(
   endpointRows.map((r) => [r.e.name, fmt.int(r.f.rps), fmt.int(r.a.rps), fmt.ratio(r.tp), fmt.ms(r.f.p99), fmt.ms(r.a.p99), fmt.ratio(r.p99), ok(r.pass)]),
 )}
 
-Flood errors (socket errors, timeouts, 5xx): ${floodErrors} ${ok(checks.errors)}. RSS: highest ${fmt.mb(rssMax)} (≤ ${TARGETS.rssMb} MB ${ok(checks.rss)}); minute ${Math.min(5, MINUTES)} ${fmt.mb(at5)}, end ${fmt.mb(last)}, growth ${growth === null ? "–" : `${(growth * 100).toFixed(1)} %`} (< 5 % ${ok(checks.growth)}); after the aged measurement ${fmt.mb(rssAfter)}.
+${rested ? `After ${REST} s of rest: ${ENDPOINTS.map((e) => `${e.name} ${fmt.int(rested[e.id].rps)} req/s (${fmt.ratio(rested[e.id].rps / fresh[e.id].rps)} × fresh), p99 ${fmt.ms(rested[e.id].p99)}`).join("; ")}.\n\n` : ""}Flood errors (socket errors, timeouts, 5xx): ${floodErrors} ${ok(checks.errors)}. RSS: highest ${fmt.mb(rssMax)} (≤ ${TARGETS.rssMb} MB ${ok(checks.rss)}); minute ${Math.min(5, MINUTES)} ${fmt.mb(at5)}, end ${fmt.mb(last)}, growth ${growth === null ? "–" : `${(growth * 100).toFixed(1)} %`} (< 5 % ${ok(checks.growth)}); after the aged measurement ${fmt.mb(rssAfter)}.
 
 RSS and heap each minute of the flood (live heap: after the latest full collection; mu: V8's mutator utilisation, the share of time not spent in GC):
 
