@@ -115,7 +115,17 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await disconnectDb();
-  await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  // Without FORCE: the test's own connections are closed, and PostgreSQL stops an autovacuum
+  // worker on the database itself, which FORCE (terminating it as another role) may not do.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await admin(`DROP DATABASE IF EXISTS "${name}"`);
+      return;
+    } catch (error) {
+      if (attempt === 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
 });
 
 describe("PostgreSQL dish scope", () => {
