@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { CACHE_SHARES, cacheBudget, cacheMemoryBytes, DEFAULT_CACHE_MEMORY_MB } from "./memory-budget";
+import { CACHE_SHARES, cacheBudget, cacheMemoryBytes, DEFAULT_CACHE_MEMORY_MB, NEXT_PATH_CACHE_MB } from "./memory-budget";
 
 const MB = 1024 * 1024;
 
@@ -16,5 +18,14 @@ describe("memory budget", () => {
     expect(cacheMemoryBytes({ CACHE_MEMORY_MB: "128" })).toBe(128 * MB);
     expect(cacheBudget("page-html", { CACHE_MEMORY_MB: "100" })).toBe(Math.floor(100 * MB * CACHE_SHARES["page-html"]));
     for (const bad of ["0", "-5", "lots", ""]) expect(cacheMemoryBytes({ CACHE_MEMORY_MB: bad })).toBe(DEFAULT_CACHE_MEMORY_MB * MB);
+  });
+
+  it("counts Next's per-path router cache at the bound the installed Next.js gives it", () => {
+    // A Next.js upgrade that changes this bound changes the process's budget: revisit both.
+    const source = readFileSync(createRequire(import.meta.url).resolve("next/dist/server/lib/router-utils/filesystem.js"), "utf8");
+    const bound = /const FS_LRU_MAX_SIZE = (\d+) \* 1024 \* 1024;/.exec(source);
+    expect(bound, "Next's router-utils/filesystem.js no longer declares FS_LRU_MAX_SIZE as it did").not.toBeNull();
+    expect(Number(bound![1])).toBe(NEXT_PATH_CACHE_MB);
+    expect(source).toMatch(/const FS_LRU_ENTRY_OVERHEAD = 128;/);
   });
 });

@@ -11,11 +11,21 @@
 // hold, their last good copies (stale-if-error) included. Raise it together with the heap cap
 // (node --max-old-space-size), never alone. Weights count the strings and objects an entry
 // really keeps (lib/cache/ttl-cache.ts).
+// The framework keeps one cache keyed by what clients send that no setting reaches: Next's router
+// remembers, per request path, what its file-system check found (getItemsLru in
+// next/dist/server/lib/router-utils/filesystem.js), every unknown path included. Next bounds it
+// at 8 MB by its own weight (128 bytes + the path's length an entry); heap snapshots measured
+// 146-164 bytes of heap an entry, so about 8 MB when full (~50 000 paths). NEXT_PATH_CACHE_MB
+// counts it in the process's budget; a flood of distinct paths fills it in about 45 minutes at
+// the soak's rate (bench/results.md).
 // 8: the caches keep their entries as last good copies (stale-if-error) until the budget pushes
 // them out, so under a flood they fill to the budget and the heap grows with them: in a 30-minute
 // soak at 16 MB the live heap rose from 105 to 114 MB between minutes 5 and 30, and RSS with it
 // (278 -> 293-304 MB); at 32 MB, 5-minute floods ran 10 MB higher still (bench/soak.mjs).
 export const DEFAULT_CACHE_MEMORY_MB = 8;
+
+/** Next.js' per-path router cache (above): bounded by Next, not by CACHE_MEMORY_MB. */
+export const NEXT_PATH_CACHE_MB = 8;
 
 /**
  * The whole process under `npm start`, as the operating system sees it (RSS): the 256 MB heap cap

@@ -204,9 +204,10 @@ async function searchSqlite(filters: SearchFilters & DirectoryIds & { q: string 
       // Sorting the matches costs ~matches; walking the name index until `limit` of them turn up
       // costs ~limit × published / matches. Take the cheaper: the walk wins once matches exceed
       // √(limit × published), so matches need counting only that far.
+      // One count serves both: the phrase's trigram lists are read once (they grow with the data).
       const threshold = Math.ceil(Math.sqrt(limit * (await publishedEstimate())));
-      const [matches, counted] = await Promise.all([countUpTo(fts, threshold), countUpTo(fts, TOTAL_BOUND)]);
-      total = counted;
+      const matches = await countUpTo(fts, Math.max(threshold, TOTAL_BOUND));
+      total = Math.min(matches, TOTAL_BOUND + 1);
       const walk = matches > threshold;
       plan = walk ? "name-walk" : "fts-sorted";
       ids =

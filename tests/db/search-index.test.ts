@@ -17,7 +17,7 @@ const { searchKey, textKey } = await import("../../lib/menu/text-key");
 const { EXTERNAL_TABLES } = await import("../../lib/db/external-tables");
 const { TOTAL_BOUND, squaredDistanceSql } = await import("../../lib/data/search-scan");
 const { Prisma } = await import("../../lib/db/generated/client");
-const { searchPublishedDishes, scopeToken } = await import("../../lib/data/dish-queries");
+const { searchPublishedDishes, scopeToken, dishIdList } = await import("../../lib/data/dish-queries");
 
 type Plan = import("../../lib/data/restaurant-queries").SqliteSearchPlan;
 type DishPlan = import("../../lib/data/dish-queries").DishPlan;
@@ -255,6 +255,16 @@ describe("dish search index (SQLite FTS5 trigram)", () => {
     await checkDishQueries(300);
   }, 120_000);
 
+  it("answers the same when the index is read twice instead of carrying its matches as ids", async () => {
+    const max = dishIdList.max;
+    dishIdList.max = 0;
+    try {
+      await checkDishQueries(150);
+    } finally {
+      dishIdList.max = max;
+    }
+  }, 120_000);
+
   it("stays in sync through updates and deletes (also by cascade)", async () => {
     const items = await db().menuItem.findMany({ select: { id: true, name: true }, orderBy: { id: "asc" }, take: 1500 });
     for (const [i, item] of items.entries()) {
@@ -287,7 +297,7 @@ describe("dish search index (SQLite FTS5 trigram)", () => {
   }, 120_000);
 
   it("used every plan on the way", () => {
-    expect([...seenDishPlans].sort()).toEqual(["fts-count", "fts-sorted", "none", "walk", "walk-count"]);
+    expect([...seenDishPlans].sort()).toEqual(["fts-count", "fts-sorted", "id-list", "none", "walk", "walk-count"]);
   });
 });
 
