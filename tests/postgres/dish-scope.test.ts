@@ -4,25 +4,13 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scratchPostgres } from "../support/scratch-postgres";
 
 const serverUrl = process.env.TEST_POSTGRES_URL as string;
-const name = `menu_test_scope_${process.pid}_${Date.now()}`;
+const scratch = scratchPostgres(serverUrl, "menu_test_scope");
 const fixture = JSON.parse(readFileSync(path.join(import.meta.dirname, "../fixtures/menus.json"), "utf8"));
 
-async function admin(sql: string) {
-  const { default: pg } = await import("pg");
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-const url = new URL(serverUrl);
-url.pathname = `/${name}`;
-process.env.DATABASE_URL = url.toString();
+process.env.DATABASE_URL = scratch.url;
 delete process.env.DATABASE_REPLICA_URLS;
 
 const { setupDatabase } = await import("../../lib/db/setup");
@@ -108,24 +96,14 @@ async function expectSearchesMatchJoin() {
 }
 
 beforeAll(async () => {
-  await admin(`CREATE DATABASE "${name}"`);
+  await scratch.create();
   await setupDatabase({ seed: false });
   await importMenus([{ name: "menus.json", data: fixture }]);
 }, 120_000);
 
 afterAll(async () => {
   await disconnectDb();
-  // Without FORCE: the test's own connections are closed, and PostgreSQL stops an autovacuum
-  // worker on the database itself, which FORCE (terminating it as another role) may not do.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await admin(`DROP DATABASE IF EXISTS "${name}"`);
-      return;
-    } catch (error) {
-      if (attempt === 5) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-  }
+  await scratch.drop();
 });
 
 describe("PostgreSQL dish scope", () => {

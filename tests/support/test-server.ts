@@ -9,6 +9,7 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { scratchPostgres } from "./scratch-postgres";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const FIXTURE = path.join(ROOT, "tests/fixtures/menus.json");
@@ -80,23 +81,6 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function scratchPostgres(serverUrl: string) {
-  const { default: pg } = await import("pg");
-  const name = `menu_test_${process.pid}_${Date.now()}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
-}
 
 function tsx(args: string[], env: NodeJS.ProcessEnv) {
   const result = spawnSync(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), ...args], { cwd: ROOT, env, encoding: "utf8" });
@@ -118,7 +102,8 @@ export async function startTestServer(
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const postgresUrl = options.postgresUrl ?? process.env.TEST_POSTGRES_URL;
-  const postgres = !options.databaseUrl && postgresUrl ? await scratchPostgres(postgresUrl) : undefined;
+  const postgres = !options.databaseUrl && postgresUrl ? scratchPostgres(postgresUrl) : undefined;
+  await postgres?.create();
   const databaseUrl = options.databaseUrl ?? postgres?.url ?? `file:${path.join(dir, "test.db")}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
