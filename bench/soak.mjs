@@ -12,7 +12,7 @@
 //      client sends them
 //   3. step 1 again
 // Targets (issue #11): every endpoint ≥ 0.9× its fresh throughput and ≤ 1.5× its fresh p99; RSS
-// ≤ 300 MB throughout and < 5 % growth from minute 5 to the end; no errors (socket errors,
+// ≤ 300 MB throughout and < 5 % growth from minute 5 to the end (each minute's mean RSS); no errors (socket errors,
 // timeouts, 5xx). Writes its section of bench/results.md (between the soak markers) and exits 1
 // when a target is missed.
 //
@@ -23,7 +23,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "no
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { environment, fmt, FIXTURE, load, npmStartArgs, ROOT, startServer, table, tsx } from "./lib.mjs";
+import { environment, fmt, FIXTURE, npmStartArgs, ROOT, startServer, table, tsx } from "./lib.mjs";
+import { endpointsFor, MCP_HEADERS, mcpCall, measureInChild } from "./measure-endpoints.mjs";
 
 function option(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
@@ -69,25 +70,11 @@ process.on("SIGINT", () => server.stop().then(() => process.exit(130)));
 const slugs = (await (await fetch(`${server.baseUrl}/api/public/restaurants?limit=50`)).json()).results.map((r) => r.slug);
 const slug = slugs[Math.floor(slugs.length / 2)];
 const words = [...new Set(slugs.flatMap((s) => s.split("-")).filter((w) => w.length >= 3))];
-const MCP_HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-11-25" };
-const mcpCall = (name, args) => JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } });
+const ENDPOINTS = endpointsFor(slug);
 
-const ENDPOINTS = [
-  { id: "json", name: "menu JSON", path: `/api/public/restaurants/${slug}` },
-  { id: "html", name: "menu HTML", path: `/${slug}`, headers: { accept: "text/html" } },
-  { id: "markdown", name: "Markdown twin", path: `/${slug}.md` },
-  { id: "mcp", name: "MCP tools/call", path: "/api/mcp", method: "POST", headers: MCP_HEADERS, body: mcpCall("get_restaurant_menu", { slug }) },
-];
-
-async function measure(label) {
-  const rows = {};
-  for (const e of ENDPOINTS) {
-    await load({ url: server.baseUrl + e.path, connections: CONNECTIONS, duration: 2, method: e.method, headers: e.headers, body: e.body });
-    rows[e.id] = await load({ url: server.baseUrl + e.path, connections: CONNECTIONS, duration: MEASURE, method: e.method, headers: e.headers, body: e.body });
-    log(`  ${label} ${e.name}: ${fmt.int(rows[e.id].rps)} req/s, p99 ${fmt.ms(rows[e.id].p99)}, unexpected ${rows[e.id].unexpected}`);
-  }
-  return rows;
-}
+// Each measurement runs in a fresh process (bench/measure-endpoints.mjs), so the load generator
+// is as fresh for the aged measurement as for the fresh one.
+const measure = (label) => measureInChild({ baseUrl: server.baseUrl, slug, seconds: MEASURE, connections: CONNECTIONS, label, log });
 
 // The mixed flood: every request picks its kind in turn; most URLs are new.
 const ALLERGEN_CODES = ["gluten", "milk", "nuts", "eggs", "fish", "soy", "sesame"];
@@ -146,7 +133,15 @@ let floodRequests = 0;
 let shed = 0;
 const started = Date.now();
 for (let minute = 1; minute <= MINUTES; minute++) {
-  const sampler = setInterval(() => (rssMax = Math.max(rssMax, server.rss() ?? 0)), 2000);
+  // RSS every 2 s: the highest for the bound, the minute's mean for the growth. One reading at the
+  // minute's end swings ±10 MB with where the collector happens to be (committed heap), which is
+  // as large as the growth the target allows.
+  const readings = [];
+  const sampler = setInterval(() => {
+    const value = server.rss();
+    if (value !== null) readings.push(value);
+    rssMax = Math.max(rssMax, value ?? 0);
+  }, 2000);
   const r = await floodMinute();
   clearInterval(sampler);
   const rss = server.rss();
@@ -154,8 +149,9 @@ for (let minute = 1; minute <= MINUTES; minute++) {
   floodRequests += r.requests.total;
   floodErrors += r.errors + r.timeouts + r["5xx"];
   // 503 service_unavailable is load shedding, counted apart (it is also inside 5xx above).
-  samples.push({ minute, rss, heapLive: heap.live, heapCommitted: heap.committed, mu: heap.mu, rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.timeouts + r["5xx"] });
-  log(`  minute ${minute}: ${fmt.int(r.requests.average)} req/s, RSS ${fmt.mb(rss)}, live heap ${heap.live ?? "–"} MB (mu ${heap.mu ?? "–"}), errors ${r.errors + r.timeouts + r["5xx"]}`);
+  const rssMean = readings.length ? readings.reduce((a, b) => a + b, 0) / readings.length : rss;
+  samples.push({ minute, rss, rssMean, heapLive: heap.live, heapCommitted: heap.committed, mu: heap.mu, rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.timeouts + r["5xx"] });
+  log(`  minute ${minute}: ${fmt.int(r.requests.average)} req/s, RSS ${fmt.mb(rss)}, live heap ${heap.live ?? "–"} MB (mu ${heap.mu ?? "–"}), errors ${r.errors + r.timeouts + r["5xx"]}; RSS mean ${fmt.mb(rssMean)}; load generator heap ${fmt.mb(process.memoryUsage().heapUsed)}`);
   if (server.rss() === null) throw new Error(`the server died in minute ${minute}:\n${server.output().slice(-3000)}`);
 }
 const floodMinutes = (Date.now() - started) / 60000;
@@ -180,8 +176,8 @@ const endpointRows = ENDPOINTS.map((e) => {
   const p99 = a.p99 / Math.max(f.p99, 1);
   return { e, f, a, tp, p99, pass: tp >= TARGETS.throughput && p99 <= TARGETS.p99 && f.unexpected === 0 && a.unexpected === 0 };
 });
-const at5 = samples.find((s) => s.minute === Math.min(5, MINUTES))?.rss ?? null;
-const last = samples.at(-1)?.rss ?? null;
+const at5 = samples.find((s) => s.minute === Math.min(5, MINUTES))?.rssMean ?? null;
+const last = samples.at(-1)?.rssMean ?? null;
 const growth = at5 && last ? (last - at5) / at5 : null;
 const checks = {
   endpoints: endpointRows.every((r) => r.pass),
@@ -199,20 +195,20 @@ const section = `<!-- soak:start -->
 | commit | ${env.commit} |
 | machine | ${env.cpu}, ${env.memory}, Node ${env.node} (load generator on the same machine) |
 | server | \`node --trace-gc ${[...NODE_ARGS, ...npmStartArgs()].join(" ")}\` (as \`npm start\`), SQLite, demo data + fixture |
-| load | autocannon, ${CONNECTIONS} connections; ${MEASURE} s per endpoint fresh and aged; flood ${floodMinutes.toFixed(1)} min, ${fmt.int(floodRequests)} requests, ${FLOOD.length} request kinds, mostly URLs never seen before |
+| load | autocannon, ${CONNECTIONS} connections; ${MEASURE} s per endpoint fresh and aged, each measurement from a fresh load-generator process; flood ${floodMinutes.toFixed(1)} min, ${fmt.int(floodRequests)} requests, ${FLOOD.length} request kinds, mostly URLs never seen before |
 
 ${table(
   ["endpoint", "fresh req/s", "aged req/s", "aged ÷ fresh (≥ 0.9)", "fresh p99", "aged p99", "p99 aged ÷ fresh (≤ 1.5)", "met"],
   endpointRows.map((r) => [r.e.name, fmt.int(r.f.rps), fmt.int(r.a.rps), fmt.ratio(r.tp), fmt.ms(r.f.p99), fmt.ms(r.a.p99), fmt.ratio(r.p99), ok(r.pass)]),
 )}
 
-${rested ? `After ${REST} s of rest: ${ENDPOINTS.map((e) => `${e.name} ${fmt.int(rested[e.id].rps)} req/s (${fmt.ratio(rested[e.id].rps / fresh[e.id].rps)} × fresh), p99 ${fmt.ms(rested[e.id].p99)}`).join("; ")}.\n\n` : ""}Flood errors (socket errors, timeouts, 5xx): ${floodErrors} ${ok(checks.errors)}. RSS: highest ${fmt.mb(rssMax)} (≤ ${TARGETS.rssMb} MB ${ok(checks.rss)}); minute ${Math.min(5, MINUTES)} ${fmt.mb(at5)}, end ${fmt.mb(last)}, growth ${growth === null ? "–" : `${(growth * 100).toFixed(1)} %`} (< 5 % ${ok(checks.growth)}); after the aged measurement ${fmt.mb(rssAfter)}.
+${rested ? `After ${REST} s of rest: ${ENDPOINTS.map((e) => `${e.name} ${fmt.int(rested[e.id].rps)} req/s (${fmt.ratio(rested[e.id].rps / fresh[e.id].rps)} × fresh), p99 ${fmt.ms(rested[e.id].p99)}`).join("; ")}.\n\n` : ""}Flood errors (socket errors, timeouts, 5xx): ${floodErrors} ${ok(checks.errors)}. RSS: highest ${fmt.mb(rssMax)} (≤ ${TARGETS.rssMb} MB ${ok(checks.rss)}); mean of minute ${Math.min(5, MINUTES)} ${fmt.mb(at5)}, of the last minute ${fmt.mb(last)}, growth ${growth === null ? "–" : `${(growth * 100).toFixed(1)} %`} (< 5 % ${ok(checks.growth)}; single readings as those minutes ended: ${fmt.mb(samples.find((s) => s.minute === Math.min(5, MINUTES))?.rss ?? null)} and ${fmt.mb(samples.at(-1)?.rss ?? null)}); after the aged measurement ${fmt.mb(rssAfter)}.
 
-RSS and heap each minute of the flood (live heap: after the latest full collection; mu: V8's mutator utilisation, the share of time not spent in GC):
+RSS and heap each minute of the flood (RSS (mean): every 2 s through the minute; RSS (at the end): one reading as the minute ends; live heap: after the latest full collection; mu: V8's mutator utilisation, the share of time not spent in GC):
 
 ${table(
-  ["minute", "RSS", "live heap", "heap committed", "mu", "flood req/s", "flood p99", "errors"],
-  samples.map((s) => [s.minute, fmt.mb(s.rss), s.heapLive === null ? "–" : `${s.heapLive} MB`, s.heapCommitted === null ? "–" : `${s.heapCommitted} MB`, s.mu ?? "–", fmt.int(s.rps), fmt.ms(s.p99), s.errors]),
+  ["minute", "RSS (mean)", "RSS (at the end)", "live heap", "heap committed", "mu", "flood req/s", "flood p99", "errors"],
+  samples.map((s) => [s.minute, fmt.mb(s.rssMean), fmt.mb(s.rss), s.heapLive === null ? "–" : `${s.heapLive} MB`, s.heapCommitted === null ? "–" : `${s.heapCommitted} MB`, s.mu ?? "–", fmt.int(s.rps), fmt.ms(s.p99), s.errors]),
 )}
 <!-- soak:end -->`;
 

@@ -203,21 +203,22 @@ async function searchSqlite(filters: SearchFilters & DirectoryIds & { q: string 
     if (!narrowed) {
       // Sorting the matches costs ~matches; walking the name index until `limit` of them turn up
       // costs ~limit × published / matches. Take the cheaper: the walk wins once matches exceed
-      // √(limit × published), so matches need counting only that far.
-      // One count serves both: the phrase's trigram lists are read once (they grow with the data).
+      // √(limit × published), so matches need reading only that far. The phrase's trigram lists
+      // grow with the data, so they are read once, as ids, for the plan, the total and the page
+      // (0.72 ms of each reading for q=Adega do Fado at 100 000 restaurants).
       const threshold = Math.ceil(Math.sqrt(limit * (await publishedEstimate())));
-      const matches = await countUpTo(fts, Math.max(threshold, TOTAL_BOUND));
-      total = Math.min(matches, TOTAL_BOUND + 1);
-      const walk = matches > threshold;
+      const matched = await idsOf(Prisma.sql`SELECT rowid AS id ${fts} LIMIT ${Math.max(threshold, TOTAL_BOUND) + 1}`);
+      total = Math.min(matched.length, TOTAL_BOUND + 1);
+      const walk = matched.length > threshold;
       plan = walk ? "name-walk" : "fts-sorted";
       ids =
-        matches === 0
+        matched.length === 0
           ? []
           : walk
             ? await idsOf(Prisma.sql`SELECT r."id" FROM "Restaurant" r WHERE ${and([PUBLISHED, substring, ...after])} ${page}`)
             : await idsOf(
-                Prisma.sql`SELECT r."id" FROM "RestaurantSearch" s CROSS JOIN "Restaurant" r ON r."id" = s.rowid
-                           WHERE ${and([Prisma.sql`s."RestaurantSearch" MATCH ${phrase}`, PUBLISHED, ...after])} ${page}`,
+                Prisma.sql`SELECT r."id" FROM json_each(${JSON.stringify(matched)}) j CROSS JOIN "Restaurant" r ON r."id" = j."value"
+                           WHERE ${and([PUBLISHED, ...after])} ${page}`,
               );
     } else {
       // q and city/cuisine: start from the smaller side.

@@ -1,0 +1,42 @@
+// One per-endpoint measurement of a running server, in a process of its own: the soak bench runs
+// it fresh, aged and rested, so every measurement has an equally fresh load generator and only
+// the server has aged (autocannon shares the 2 cores with the server it measures).
+//
+//   node bench/measure-endpoints.mjs <baseUrl> <slug> [seconds per endpoint] [connections]
+// prints {"json":{rps,p99,…},"html":…,"markdown":…,"mcp":…} on stdout, progress on stderr.
+import { execFile } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { load, fmt } from "./lib.mjs";
+
+export const MCP_HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-11-25" };
+export const mcpCall = (name, args) => JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } });
+
+export const endpointsFor = (slug) => [
+  { id: "json", name: "menu JSON", path: `/api/public/restaurants/${slug}` },
+  { id: "html", name: "menu HTML", path: `/${slug}`, headers: { accept: "text/html" } },
+  { id: "markdown", name: "Markdown twin", path: `/${slug}.md` },
+  { id: "mcp", name: "MCP tools/call", path: "/api/mcp", method: "POST", headers: MCP_HEADERS, body: mcpCall("get_restaurant_menu", { slug }) },
+];
+
+/** Runs the measurement in a child process and resolves to its rows. */
+export function measureInChild({ baseUrl, slug, seconds, connections, label, log }) {
+  return new Promise((resolve, reject) => {
+    const child = execFile(process.execPath, [fileURLToPath(import.meta.url), baseUrl, slug, String(seconds), String(connections), label], { maxBuffer: 1 << 20 }, (error, stdout) => {
+      if (error) reject(error);
+      else resolve(JSON.parse(stdout));
+    });
+    child.stderr.on("data", (d) => log(String(d).trimEnd()));
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [baseUrl, slug, seconds = "15", connections = "50", label = "measured"] = process.argv.slice(2);
+  const rows = {};
+  for (const e of endpointsFor(slug)) {
+    const run = (duration) => load({ url: baseUrl + e.path, connections: Number(connections), duration, method: e.method, headers: e.headers, body: e.body });
+    await run(2); // warm-up, not counted
+    rows[e.id] = await run(Number(seconds));
+    process.stderr.write(`  ${label} ${e.name}: ${fmt.int(rows[e.id].rps)} req/s, p99 ${fmt.ms(rows[e.id].p99)}, unexpected ${rows[e.id].unexpected}\n`);
+  }
+  process.stdout.write(JSON.stringify(rows));
+}
