@@ -11,6 +11,10 @@ import autocannon from "autocannon";
 export const ROOT = path.resolve(import.meta.dirname, "..");
 export const FIXTURE = path.join(ROOT, "tests/fixtures/menus.json");
 
+/** Headers of an MCP request over HTTP (protocol 2025-11-25) and the body of one tools/call. */
+export const MCP_HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-11-25" };
+export const mcpCall = (name, args) => JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } });
+
 export async function freePort() {
   return new Promise((resolve, reject) => {
     const srv = createServer();

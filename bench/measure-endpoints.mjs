@@ -6,10 +6,7 @@
 // prints {"json":{rps,p99,…},"html":…,"markdown":…,"mcp":…} on stdout, progress on stderr.
 import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { load, fmt } from "./lib.mjs";
-
-export const MCP_HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-11-25" };
-export const mcpCall = (name, args) => JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } });
+import { fmt, load, MCP_HEADERS, mcpCall } from "./lib.mjs";
 
 export const endpointsFor = (slug) => [
   { id: "json", name: "menu JSON", path: `/api/public/restaurants/${slug}` },

@@ -25,7 +25,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { environment, fmt, FIXTURE, load, npmStartArgs, ROOT, startServer, table, tsx } from "./lib.mjs";
+import { environment, fmt, FIXTURE, load, MCP_HEADERS, mcpCall, npmStartArgs, ROOT, startServer, table, tsx } from "./lib.mjs";
 
 // ————— options —————
 
@@ -110,8 +110,7 @@ const { slug, menu } = await pickRestaurant();
 const q = await pickQuery(menu);
 log(`Restaurant: ${slug}; search: q=${q}`);
 
-const MCP_HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-11-25" };
-const mcpBody = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_restaurant_menu", arguments: { slug } } });
+const mcpBody = mcpCall("get_restaurant_menu", { slug });
 
 const ENDPOINTS = [
   { id: "json", name: "restaurant JSON", path: `/api/public/restaurants/${slug}`, type: "json", target: TARGETS.json },

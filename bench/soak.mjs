@@ -32,8 +32,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "no
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { environment, fmt, FIXTURE, npmStartArgs, ROOT, startServer, table, tsx } from "./lib.mjs";
-import { endpointsFor, MCP_HEADERS, mcpCall, measureInChild } from "./measure-endpoints.mjs";
+import { environment, fmt, FIXTURE, MCP_HEADERS, mcpCall, npmStartArgs, ROOT, startServer, table, tsx } from "./lib.mjs";
+import { endpointsFor, measureInChild } from "./measure-endpoints.mjs";
 
 function option(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
