@@ -3,18 +3,21 @@
 // text/markdown, gets the Markdown twin; anything else that accepts HTML gets the page. An Accept
 // header that allows neither is answered here: 406 not_acceptable listing both representations.
 //
-// The Markdown twin is answered here, by serveMarkdown (lib/pages/markdown-page.ts) — the function the
-// page handler would call after a rewrite. A rewrite sends the request through Next's router a
-// second time, which costs as much as serving the twin: 0.57 of the floor route with the hop,
-// 1.12 without it (npm run bench; docs/performance.md). Both run in this process and share its
-// caches and database client (lib/cache/ttl-cache.ts, lib/db/prisma.ts keep them on globalThis).
+// Both representations are answered here, by serveMarkdown (lib/pages/markdown-page.ts) and
+// serveHtml (lib/pages/html-page.ts) — the functions the page handler would call. Handing a request on
+// costs a second pass through Next's router: 0.57 of the floor route for the Markdown twin with
+// the hop, 1.12 without it (npm run bench; docs/performance.md). It also costs memory: before
+// the handler is matched, Next's router records every path it checks against the file system in a
+// per-path cache (8 MB of its own weight, not configurable), so a flood of distinct unknown page
+// paths would fill it; a path answered here is never checked. Middleware runs in this process
+// and shares its caches and database client (lib/cache/ttl-cache.ts, lib/db/prisma.ts keep them
+// on globalThis).
 //
-// HTML goes on to the page handler (app/[[...path]]/route.ts), which renders through the App
-// Router; the decision travels in a request header. Why not NextResponse.rewrite() for that:
-// Next.js 16 renames a loopback host (127.0.0.1, ::1) to "localhost" in middleware URLs, so
-// behind a server bound to 127.0.0.1 (as in the tests) every rewrite looks like one to another
-// origin and is proxied over HTTP. Annotating the request and letting the router match the
-// catch-all handler needs no rewrite at all.
+// Redirects go on to the page handler (app/[[...path]]/route.ts); the decision travels in a
+// request header. Why not NextResponse.rewrite() for that: Next.js 16 renames a loopback host
+// (127.0.0.1, ::1) to "localhost" in middleware URLs, so behind a server bound to 127.0.0.1 (as
+// in the tests) every rewrite looks like one to another origin and is proxied over HTTP.
+// Annotating the request and letting the router match the catch-all handler needs no rewrite.
 //
 // Only paths of the route table (lib/pages/routes.ts) are negotiated here. The matcher keeps it
 // off /api, /_next, the discovery files (/llms*.txt, /llms-index.md,
@@ -103,12 +106,11 @@ export async function middleware(request: NextRequest): Promise<Response> {
 
   // The internal renders answer only the page handler (it sends this process's token).
   if (isInternal) return internalNotFound(representation);
-  if (representation === "markdown") {
-    const twin = await serveMarkdown(request, pagePath, request.nextUrl.searchParams);
-    // Next.js turns a same-origin Location from middleware into a relative one; a redirect (a
-    // default-language URL) is left to the handler, whose Location stays absolute.
-    if (!twin.headers.has("location")) return twin;
-  }
+  const serve = representation === "markdown" ? serveMarkdown : serveHtml;
+  const page = await serve(request, pagePath, request.nextUrl.searchParams);
+  // Next.js turns a same-origin Location from middleware into a relative one; a redirect (a
+  // default-language URL) is left to the handler, whose Location stays absolute.
+  if (!page.headers.has("location")) return page;
 
   const headers = new Headers(request.headers);
   headers.set(REPRESENTATION_HEADER, representation);
