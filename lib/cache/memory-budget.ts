@@ -16,8 +16,10 @@
 // next/dist/server/lib/router-utils/filesystem.js), every unknown path included. Next bounds it
 // at 8 MB by its own weight (128 bytes + the path's length an entry); heap snapshots measured
 // 146-164 bytes of heap an entry, so about 8 MB when full (~50 000 paths). NEXT_PATH_CACHE_MB
-// counts it in the process's budget; the soak's flood (~31 new paths a second) fills it in about
-// 29 minutes, and that filling is the RSS growth its 30-minute run measures (bench/results.md).
+// counts it in the process's budget. Page paths never enter it: middleware.ts answers them before
+// the router checks the file system. API paths do (middleware never runs on /api): the soak's
+// flood sends ~17 new ones a second, and their filling the cache is most of the RSS growth its
+// 30-minute run measures (bench/results.md).
 // 8: the caches keep their entries as last good copies (stale-if-error) until the budget pushes
 // them out, so under a flood they fill to the budget and the heap grows with them: in a 30-minute
 // soak at 16 MB the live heap rose from 105 to 114 MB between minutes 5 and 30, and RSS with it
