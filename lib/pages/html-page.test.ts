@@ -57,6 +57,21 @@ describe("serveHtml", () => {
     expect(await res.text()).not.toMatch(/not found/i);
   });
 
+  it("gives renders that differ only in React's text separators one ETag, and other renders another", async () => {
+    const etagOfRender = async (body: string) => {
+      purgeCaches();
+      answer = { status: 200, body };
+      const res = await serveHtml(request("https://menus.example.org/some-restaurant"), "/some-restaurant", new URLSearchParams());
+      return res.headers.get("etag");
+    };
+    const onDemand = await etagOfRender("<p>Allergens:<!-- --> <!-- -->Gluten, Celery</p><p>3 pieces<!-- --> <span>11.90</span></p>");
+    const regenerated = await etagOfRender("<p>Allergens:<!-- --> <!-- -->Gluten, Celery<!-- --></p><p>3 pieces<!-- --> <span>11.90</span></p>");
+    const changed = await etagOfRender("<p>Allergens:<!-- --> <!-- -->Gluten<!-- --></p><p>3 pieces<!-- --> <span>11.90</span></p>");
+    expect(onDemand).toMatch(/^W\/"/);
+    expect(regenerated).toBe(onDemand);
+    expect(changed).not.toBe(onDemand);
+  });
+
   it("keeps plain-http pages free of upgrade-insecure-requests", async () => {
     answer = { status: 200, body: "<!doctype html><html><body>ok</body></html>" };
     const res = await serveHtml(request("http://10.0.0.5:3000/some-restaurant"), "/some-restaurant", new URLSearchParams());
