@@ -3,10 +3,10 @@
 // text/markdown, gets the Markdown twin; anything else that accepts HTML gets the page. An Accept
 // header that allows neither is answered here: 406 not_acceptable listing both representations.
 //
-// Both representations are answered here, by serveMarkdown (lib/pages/markdown-page.ts) and
-// serveHtml (lib/pages/html-page.ts) — the functions the page handler would call. Handing a request on
-// costs a second pass through Next's router: 0.57 of the floor route for the Markdown twin with
-// the hop, 1.12 without it (npm run bench; docs/performance.md). It also costs memory: before
+// Both representations are answered here, by serveRepresentation (lib/pages/serve-page.ts): the
+// function the page handler calls. Handing a request on costs a second pass through Next's
+// router: 0.57 of the floor route for the Markdown twin with the hop, 1.12 without it (npm run
+// bench; docs/performance.md). It also costs memory: before
 // the handler is matched, Next's router records every path it checks against the file system in a
 // per-path cache (8 MB of its own weight, not configurable), so a flood of distinct unknown page
 // paths would fill it; a path answered here is never checked. Middleware runs in this process
@@ -34,9 +34,7 @@ import { decideRepresentation } from "@/lib/negotiation/negotiate";
 import { isNeverAPage } from "@/lib/negotiation/page-paths";
 import { INTERNAL_RENDER_PREFIX_ROOT, isInternalRenderRequest } from "@/lib/pages/internal-render";
 import { matchPageRoute } from "@/lib/pages/routes";
-import { serveHtml } from "@/lib/pages/html-page";
-import { serveMarkdown } from "@/lib/pages/markdown-page";
-import { notAcceptableResponse, REPRESENTATION_HEADER } from "@/lib/pages/serve-page";
+import { notAcceptableResponse, REPRESENTATION_HEADER, serveRepresentation } from "@/lib/pages/serve-page";
 
 // Node.js, not Edge: it shares the process (and the internal render token) with the handlers.
 export const runtime = "nodejs";
@@ -73,8 +71,7 @@ function malformedPathResponse(request: NextRequest): Promise<Response> | Respon
   if (pathname === "/api" || pathname.startsWith("/api/")) return unknownPathResponse(request);
   const { pagePath, representation } = decideRepresentation(repairPercentEncoding(pathname), request.headers.get("accept"));
   if (!representation) return notAcceptableResponse(pagePath, request.nextUrl.search, request.headers.get("accept"));
-  const serve = representation === "markdown" ? serveMarkdown : serveHtml;
-  return serve(request, pagePath, new URLSearchParams());
+  return serveRepresentation(representation, request, pagePath, new URLSearchParams());
 }
 
 export async function middleware(request: NextRequest): Promise<Response> {
@@ -106,8 +103,7 @@ export async function middleware(request: NextRequest): Promise<Response> {
 
   // The internal renders answer only the page handler (it sends this process's token).
   if (isInternal) return internalNotFound(representation);
-  const serve = representation === "markdown" ? serveMarkdown : serveHtml;
-  const page = await serve(request, pagePath, request.nextUrl.searchParams);
+  const page = await serveRepresentation(representation, request, pagePath, request.nextUrl.searchParams);
   // Next.js turns a same-origin Location from middleware into a relative one; a redirect (a
   // default-language URL) is left to the handler, whose Location stays absolute.
   if (!page.headers.has("location")) return page;

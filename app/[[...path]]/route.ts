@@ -6,8 +6,8 @@
 // redirects (a default-language URL), whose absolute Location Next.js would make relative in
 // middleware, and any page request middleware did not see. Being a route handler, its responses
 // keep the headers Next.js drops on App Router pages — Vary: Accept and a Content-Security-Policy
-// with the hashes of the page's own inline scripts. The HTML itself is rendered and cached (ISR) by the App Router under
-// /render/{key} (lib/pages/routes.ts).
+// with the hashes of the page's own inline scripts. The HTML itself is rendered and cached (ISR)
+// by the App Router under /render/{key} (lib/pages/routes.ts).
 //
 // More specific routes (/api/…, /llms.txt, /sitemap.xml, /.well-known/…, /render/…) and files in
 // public/ take precedence over this optional catch-all.

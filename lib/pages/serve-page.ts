@@ -34,8 +34,12 @@ export async function servePage(request: Request): Promise<Response> {
   const fromMiddleware = request.headers.get(REPRESENTATION_HEADER);
   const representation: Representation | null = fromMiddleware === "html" || fromMiddleware === "markdown" ? fromMiddleware : decided.representation;
   if (!representation) return notAcceptableResponse(decided.pagePath, url.search, accept);
-  const serve = representation === "markdown" ? serveMarkdown : serveHtml;
-  return serve(request, decided.pagePath, url.searchParams);
+  return serveRepresentation(representation, request, decided.pagePath, url.searchParams);
+}
+
+/** The page in the representation decided for it (here, or by middleware.ts). */
+export function serveRepresentation(representation: Representation, request: Request, pagePath: string, search: URLSearchParams): Promise<Response> {
+  return representation === "markdown" ? serveMarkdown(request, pagePath, search) : serveHtml(request, pagePath, search);
 }
 
 /** 406 not_acceptable, listing both representations of the page with their URLs (rule 5). */
