@@ -2,10 +2,9 @@
 //   1. the Prisma client (normally made by npm install's postinstall)
 //   2. a production build, when there is none or the sources changed since the last one (the
 //      standalone output too, with public/ and .next/static copied beside its server.js)
-//   3. the server on PORT (default 3000) and HOSTNAME (default 0.0.0.0): Next.js behind a thin
-//      node:http front (lib/http/request-front.mjs) for the requests Next answers itself with
-//      empty, text or HTML bodies: malformed percent-encoding, trailing slashes under /api,
-//      methods it does not route, unparseable requests
+//   3. the server on PORT (default 3000) and HOSTNAME (default 0.0.0.0), under the same guard as
+//      every run mode's (lib/http/server-guard.mjs: connection cap, header and request deadlines,
+//      no upgrades, the requests Next.js would answer itself with bare text or a redirect)
 //      The database is migrated, and filled with the demo data on first run, as the server starts
 //      (instrumentation.ts: the same in every run mode).
 //   4. on SIGTERM/SIGINT a graceful stop: no new connections, requests in flight answered (with
@@ -83,7 +82,7 @@ if (!dev) buildIfStale();
 
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 const { default: next } = await import("next");
-const { prepareRequest, malformedRequestResponse } = await import("../lib/http/request-front.mjs");
+(await import("../lib/http/server-guard.mjs")).installServerGuard();
 const { recordListener } = await import("../lib/pages/render-listener.mjs");
 // Stamps each request with its TCP peer for the throttle, before any request can arrive.
 (await import("../lib/http/client-address-tap.mjs")).installClientAddressTap();
@@ -101,7 +100,6 @@ const server = createServer((req, res) => {
   inFlight.add(res);
   res.on("close", () => inFlight.delete(res));
   if (draining) res.setHeader("Connection", "close");
-  prepareRequest(req);
   handle(req, res);
 });
 // The HTML handler fetches the App Router's render over loopback (lib/pages/internal-render.ts):
@@ -109,12 +107,6 @@ const server = createServer((req, res) => {
 const internal = createServer(handle);
 await new Promise((resolve) => internal.listen(0, "127.0.0.1", resolve));
 recordListener(internal.address());
-// Requests Node cannot parse never reach a route: answer them in the API's error format.
-server.on("clientError", (error, socket) => {
-  if (socket.writable && !socket.destroyed) socket.end(malformedRequestResponse(process.env.PUBLIC_BASE_URL || `http://localhost:${port}`));
-  else socket.destroy(error);
-});
-server.keepAliveTimeout = 65_000;
 server.listen(Number(port), hostname, () => {
   console.log(`Menu service ${dev ? "(dev) " : ""}listening on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`);
 });

@@ -80,3 +80,29 @@ export function clientAddress(headers: Headers, trusted: TrustedHeader[]): strin
   const peer = stampedAddress(headers.get(CLIENT_ADDRESS_HEADER));
   return peer ? normalizeAddress(peer) : undefined;
 }
+
+/** Headers by which proxies and CDNs name the client they forward for. */
+export const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-real-ip", "cf-connecting-ip", "true-client-ip", "fastly-client-ip", "fly-client-ip", "x-vercel-forwarded-for"] as const;
+
+/** The first forwarding header a request carries that is not trusted, or undefined. */
+export function untrustedForwardingHeader(headers: Headers, trusted: TrustedHeader[]): string | undefined {
+  return FORWARDING_HEADERS.find((name) => headers.has(name) && !trusted.some((t) => t.name === name));
+}
+
+const WARNED = Symbol.for("menu-service.untrusted-forwarding-warned");
+
+/**
+ * Says once per process, on the first request that shows it, that requests come through a proxy
+ * whose client header is not trusted: behind it every client is the proxy's address, and all of
+ * them share one search budget. A deployer reads this in the server's output at the first search.
+ */
+export function warnUntrustedForwarding(headers: Headers, trusted: TrustedHeader[]): void {
+  const holder = globalThis as { [WARNED]?: boolean };
+  if (holder[WARNED]) return;
+  const name = untrustedForwardingHeader(headers, trusted);
+  if (!name) return;
+  holder[WARNED] = true;
+  console.warn(
+    `[throttle] Requests arrive with a ${name} header, but TRUSTED_PROXY_HEADERS does not name it: every client behind that proxy or CDN counts as its one address and shares one search budget. If your own proxy sets ${name}, set TRUSTED_PROXY_HEADERS=${name} (docs/deployment.md, "Client addresses"); if no proxy of yours sets it, a client sent it and it is rightly ignored.`,
+  );
+}

@@ -16,7 +16,7 @@ import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimite
 import { RATE_LIMIT_TABLE } from "../db/external-tables";
 import { rateLimitPool } from "../db/rate-limit-store";
 import { ApiError } from "./api-errors";
-import { clientAddress, clientKey, parseTrustedProxyHeaders, type TrustedHeader } from "./client-address";
+import { clientAddress, clientKey, parseTrustedProxyHeaders, warnUntrustedForwarding, type TrustedHeader } from "./client-address";
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
 export const RATE_LIMIT_WINDOW_SECONDS = 60;
@@ -138,6 +138,7 @@ function warnOncePerMinute(message: string, error?: unknown) {
 export async function consumeRateLimit(request: Request, policy: RateLimitPolicy): Promise<Record<string, string>> {
   const { limit, trusted, limiter } = throttle();
   if (!limiter) return {};
+  warnUntrustedForwarding(request.headers, trusted);
   const address = clientAddress(request.headers, trusted);
   if (!address) {
     warnOncePerMinute("no client address (set TRUSTED_PROXY_HEADERS where a proxy supplies it): request not throttled");

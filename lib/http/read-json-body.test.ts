@@ -93,4 +93,47 @@ describe("readJsonBody", () => {
   it("decodes UTF-8", async () => {
     expect(await readJsonBody(post(JSON.stringify({ name: "Gruyère ☕" })))).toEqual({ name: "Gruyère ☕" });
   });
+
+  it("answers 408 request_timeout, closing the connection, when a body stops arriving before the deadline", async () => {
+    const held = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new Uint8Array([0x7b]));
+      },
+      // one byte of a declared 60 000, then nothing
+    });
+    const started = Date.now();
+    const error = await readBodyText(post(held, { "content-length": "60000" }), MAX_JSON_BODY_BYTES, undefined, 150).catch((e: ApiError) => e);
+    expect(error).toMatchObject({ code: "request_timeout", status: 408, options: { headers: { Connection: "close" } } });
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it("reads at most 64 bodies at once: the next is refused at once with 503, unread, closing its connection", async () => {
+    const holders: ReadableStreamDefaultController<Uint8Array>[] = [];
+    const heldBody = () =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          holders.push(controller);
+        },
+      });
+    const pending = Array.from({ length: 64 }, () => readBodyText(post(heldBody()), MAX_JSON_BODY_BYTES, undefined, 5_000).catch((e: ApiError) => e));
+    let pulled = false;
+    const extra = new ReadableStream<Uint8Array>(
+      {
+        pull() {
+          pulled = true;
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const refused = await readBodyText(post(extra)).catch((e: ApiError) => e);
+    expect(refused).toMatchObject({ code: "service_unavailable", status: 503, options: { headers: { Connection: "close", "Retry-After": "1" } } });
+    expect(pulled).toBe(false);
+    // the held ones finish normally, and their slots are free again
+    for (const controller of holders) {
+      controller.enqueue(new TextEncoder().encode("{}"));
+      controller.close();
+    }
+    expect(await Promise.all(pending)).toEqual(Array(64).fill("{}"));
+    expect(await readBodyText(post("{}"))).toBe("{}");
+  });
 });

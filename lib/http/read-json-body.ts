@@ -1,7 +1,11 @@
 // Request bodies under /api are small JSON documents. A body over the limit is refused before it
 // is read whole: first by its declared Content-Length, then by counting the bytes as they stream
-// (a chunked body declares none, and a declared length can lie). Nothing past the limit is kept.
+// (a chunked body declares none, and a declared length can lie). Nothing past the limit is kept,
+// and nothing is allocated for bytes that have not arrived. A body is read within a deadline and
+// only so many at once (bodyLimiter): a client that sends one byte and holds gets 408 when the
+// deadline passes, and the ones beyond the bound get 503 at once.
 import { ApiError } from "./api-errors";
+import { bodyLimiter } from "./work-limiter";
 
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
 
@@ -12,6 +16,9 @@ export const MAX_JSON_BODY_BYTES = 64 * 1024;
  * connection for the client's next request. Past this budget the connection is closed.
  */
 export const DISCARD_BUDGET: DiscardBudget = { bytes: 1024 * 1024, ms: 2000 };
+
+/** How long a body may take to arrive, from the moment its handler starts reading it. */
+export const BODY_DEADLINE_MS = 10_000;
 
 export interface DiscardBudget {
   bytes: number;
@@ -47,8 +54,25 @@ async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, budg
   }
 }
 
-/** The body as UTF-8 text, or payload_too_large as soon as more than `limit` bytes arrive. */
-export async function readBodyText(request: Request, limit = MAX_JSON_BODY_BYTES, budget = DISCARD_BUDGET): Promise<string> {
+/**
+ * Stops reading a body without waiting: cancelling a stream over Node's request waits until the
+ * request ends or its connection closes, which for a client that holds is never (measured: the
+ * answer then went out only at Node's own request timeout). The answer carries Connection: close.
+ */
+function release(reader: ReadableStreamDefaultReader<Uint8Array>): void {
+  reader.cancel().catch(() => {});
+}
+
+function bodyTimeout(deadlineMs: number): ApiError {
+  return new ApiError("request_timeout", `The request body did not arrive within ${deadlineMs / 1000} s.`, { headers: { Connection: "close" } });
+}
+
+/**
+ * The body as UTF-8 text; payload_too_large as soon as more than `limit` bytes arrive,
+ * request_timeout when it takes longer than `deadlineMs`, service_unavailable when too many bodies
+ * are being read already.
+ */
+export async function readBodyText(request: Request, limit = MAX_JSON_BODY_BYTES, budget = DISCARD_BUDGET, deadlineMs = BODY_DEADLINE_MS): Promise<string> {
   const declared = request.headers.get("content-length");
   const declaredBytes = declared !== null && /^\d+$/.test(declared.trim()) ? Number(declared) : undefined;
   if (!request.body) return "";
@@ -56,22 +80,49 @@ export async function readBodyText(request: Request, limit = MAX_JSON_BODY_BYTES
   if (declaredBytes !== undefined && declaredBytes > limit) {
     // refused unread; only a body small enough to drop in the budget keeps the connection usable
     const drained = declaredBytes - limit <= budget.bytes && (await discardRest(reader, budget));
-    if (!drained) await reader.cancel().catch(() => {});
+    if (!drained) release(reader);
     throw tooLarge(limit, drained);
   }
+  try {
+    return await bodyLimiter().run(() => readWithin(reader, limit, budget, deadlineMs));
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "service_unavailable") {
+      release(reader);
+      // The body stays unread: the connection cannot carry another request.
+      throw new ApiError(error.code, error.message, { headers: { ...error.options.headers, Connection: "close" } });
+    }
+    throw error;
+  }
+}
+
+async function readWithin(reader: ReadableStreamDefaultReader<Uint8Array>, limit: number, budget: DiscardBudget, deadlineMs: number): Promise<string> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<"late">((resolve) => {
+    timer = setTimeout(() => resolve("late"), deadlineMs);
+  });
   const chunks: Uint8Array[] = [];
   let received = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    received += value.byteLength;
-    if (received > limit) {
-      chunks.length = 0;
-      const drained = await discardRest(reader, budget);
-      if (!drained) await reader.cancel().catch(() => {});
-      throw tooLarge(limit, drained);
+  try {
+    for (;;) {
+      const next = await Promise.race([reader.read(), late]);
+      if (next === "late") {
+        chunks.length = 0;
+        release(reader);
+        throw bodyTimeout(deadlineMs);
+      }
+      const { done, value } = next;
+      if (done) break;
+      received += value.byteLength;
+      if (received > limit) {
+        chunks.length = 0;
+        const drained = await discardRest(reader, budget);
+        if (!drained) release(reader);
+        throw tooLarge(limit, drained);
+      }
+      chunks.push(value);
     }
-    chunks.push(value);
+  } finally {
+    clearTimeout(timer);
   }
   const bytes = new Uint8Array(received);
   let offset = 0;

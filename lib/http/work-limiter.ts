@@ -113,3 +113,13 @@ export function queryLimiter(): WorkLimiter {
     maxWaitMs: 10_000,
   });
 }
+
+/**
+ * Request bodies being read (lib/http/read-json-body.ts): at most 64 at once, none waiting. Each
+ * holds a request that Next.js has already taken in, so a crowd of clients that send a body's
+ * first bytes and then hold costs 64 of them, not one per open connection: the rest are answered
+ * 503 at once, before any of their body is read.
+ */
+export function bodyLimiter(): WorkLimiter {
+  return sharedLimiter({ name: "request bodies", concurrency: 64, queue: 0, maxWaitMs: 1_000 });
+}

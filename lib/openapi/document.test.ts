@@ -190,7 +190,7 @@ describe("responses", () => {
   it("405 documents Allow; the tool server documents its JSON-RPC statuses", () => {
     expect(doc.components!.responses!.MethodNotAllowed.headers).toHaveProperty("Allow");
     const mcp = doc.paths["/api/mcp"].post;
-    expect(Object.keys(mcp.responses).sort()).toEqual(["200", "202", "400", "403", "405", "413", "429", "500"]);
+    expect(Object.keys(mcp.responses).sort()).toEqual(["200", "202", "400", "403", "405", "408", "413", "429", "500", "503"]);
     expect(mcp.requestBody.content["application/json"].schema.properties.jsonrpc.const).toBe("2.0");
   });
 

@@ -226,7 +226,7 @@ export const REST_OPERATIONS: RestOperation[] = [
       "a body over 64 KB is refused with payload_too_large before it is read whole.",
     body: { schema: foodCostInput, description: "Give either cost or ingredients." },
     response: { component: "FoodCostResult", schema: FoodCostResultSchema, description: "The calculation", policy: "tool" },
-    errors: ["invalid_request", "invalid_json", "payload_too_large"],
+    errors: ["invalid_request", "invalid_json", "request_timeout", "payload_too_large", "service_unavailable"],
   },
   {
     path: "/api/public/tools/wifi-qr",

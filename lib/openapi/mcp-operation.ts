@@ -67,6 +67,7 @@ export function mcpOperation(): ZodOpenApiOperationObject {
       "400": jsonRpcError("Not a valid JSON-RPC 2.0 message (-32700 parse error, -32600 invalid request, -32602 invalid params) or an unsupported protocol version"),
       "403": jsonRpcError("Only when the service itself runs on a loopback address: a Host header other than localhost (DNS-rebinding protection)"),
       "405": { $ref: "#/components/responses/MethodNotAllowed" },
+      "408": jsonRpcError("The body did not arrive within 10 s of the headers; error.data is the API's request_timeout error body"),
       "413": jsonRpcError("The body is larger than 64 KB; error.data is the API's payload_too_large error body"),
       "429": {
         description:
@@ -75,6 +76,7 @@ export function mcpOperation(): ZodOpenApiOperationObject {
         content: { "application/json": { schema: JsonRpcErrorResponseSchema } },
       },
       "500": jsonRpcError("A failure on the service side; safe to retry"),
+      "503": jsonRpcError("Too many request bodies are being received at once; error.data is the API's service_unavailable error body; retry after Retry-After seconds"),
     },
   };
 }

@@ -119,8 +119,9 @@ const loaded = new Map<string, { body: string; contentType: string }>();
 
 /** One asset by file name, or undefined for anything not on the list (no path ever reaches the disk). */
 export function referenceAsset(file: string): { body: string; contentType: string } | undefined {
-  if (OWN_FILES[file]) return OWN_FILES[file];
-  const contentType = PACKAGE_FILES[file];
+  // Own keys only: "constructor", "__proto__" or "toString" must not find Object.prototype's.
+  if (Object.hasOwn(OWN_FILES, file)) return OWN_FILES[file];
+  const contentType = Object.hasOwn(PACKAGE_FILES, file) ? PACKAGE_FILES[file] : undefined;
   if (!contentType) return undefined;
   let asset = loaded.get(file);
   if (!asset) {

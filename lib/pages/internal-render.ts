@@ -10,9 +10,10 @@
 // the origin the platform names or the request came to.
 import { timingSafeEqual } from "node:crypto";
 import { buildKey } from "../build-secret";
+import { INTERNAL_RENDER_HEADER } from "../http/request-front.mjs";
 import { listenerOrigin } from "./render-listener.mjs";
 
-export const INTERNAL_RENDER_HEADER = "x-menu-internal-render";
+export { INTERNAL_RENDER_HEADER };
 
 /** First path segment of the internal renders (lib/pages/routes.ts INTERNAL_RENDER_PREFIX). */
 export const INTERNAL_RENDER_PREFIX_ROOT = "/render";

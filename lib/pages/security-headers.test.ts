@@ -1,12 +1,15 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, hashSource, htmlSecurityHeaders, inlineContent, requestedOverHttps, withTransportPolicy } from "./security-headers";
+import { contentSecurityPolicy, hashSource, htmlSecurityHeaders, inlineContent, isFrameworkScript, withTransportPolicy } from "./security-headers";
 
 const sha = (s: string) => `'sha256-${createHash("sha256").update(s, "utf8").digest("base64")}'`;
 
+const BOOTSTRAP = '(globalThis["TURBOPACK"] || (globalThis["TURBOPACK"] = [])).push({"otherChunks":["static/chunks/0j1we3cwg31qe.js"],"runtimeModuleIds":[94553]});';
+
 const PAGE = `<!DOCTYPE html><html lang="en"><head>
 <script src="/_next/static/a.js" async=""></script>
-<script>self.__next_f=self.__next_f||[]</script>
+<script>(self.__next_f=self.__next_f||[]).push([0])</script>
+<script id="_R_">(globalThis["TURBOPACK"] || (globalThis["TURBOPACK"] = [])).push({"otherChunks":["static/chunks/0j1we3cwg31qe.js"],"runtimeModuleIds":[94553]});</script>
 <style>.x{color:red}</style>
 </head><body><p style="color: blue">x</p>
 <script type="application/ld+json">{"a":"\\u003c/script\\u003e"}</script>
@@ -17,7 +20,13 @@ const PAGE = `<!DOCTYPE html><html lang="en"><head>
 describe("inlineContent", () => {
   it("finds inline scripts (not src ones), styles and style attributes exactly as written", () => {
     const found = inlineContent(PAGE);
-    expect(found.scripts).toEqual(["self.__next_f=self.__next_f||[]", '{"a":"\\u003c/script\\u003e"}', 'self.__next_f.push([1,"é &amp; <\\/x>"])', "inTemplate()"]);
+    expect(found.scripts).toEqual([
+      "(self.__next_f=self.__next_f||[]).push([0])",
+      BOOTSTRAP,
+      '{"a":"\\u003c/script\\u003e"}',
+      'self.__next_f.push([1,"é &amp; <\\/x>"])',
+      "inTemplate()",
+    ]);
     expect(found.styles).toEqual([".x{color:red}"]);
     expect(found.styleAttributes).toEqual(["color: blue"]);
   });
@@ -27,8 +36,10 @@ describe("contentSecurityPolicy", () => {
   const csp = contentSecurityPolicy(PAGE);
   const directives = Object.fromEntries(csp.split("; ").map((d) => [d.split(" ")[0], d.split(" ").slice(1)]));
 
-  it("allows each inline script by its sha256 hash and nothing else inline", () => {
-    expect(directives["script-src"]).toEqual(["'self'", sha("self.__next_f=self.__next_f||[]"), sha('{"a":"\\u003c/script\\u003e"}'), sha('self.__next_f.push([1,"é &amp; <\\/x>"])'), sha("inTemplate()")]);
+  it("allows the framework's inline scripts by their sha256 hashes, and no other inline script, the JSON-LD included", () => {
+    expect(directives["script-src"]).toEqual(["'self'", sha("(self.__next_f=self.__next_f||[]).push([0])"), sha(BOOTSTRAP), sha('self.__next_f.push([1,"é &amp; <\\/x>"])')]);
+    expect(csp).not.toContain(sha("inTemplate()"));
+    expect(csp).not.toContain(sha('{"a":"\\u003c/script\\u003e"}'));
     expect(directives["script-src"]).not.toContain("'unsafe-inline'");
     expect(directives["script-src"]).not.toContain("'unsafe-eval'");
     expect(directives["script-src-attr"]).toEqual(["'none'"]);
@@ -55,16 +66,39 @@ describe("contentSecurityPolicy", () => {
     expect(contentSecurityPolicy(PAGE, { dev: true })).toContain("'unsafe-eval'");
   });
 
-  it("asks for upgrade-insecure-requests only on a page requested over https, whatever the site's base URL", () => {
+  it("asks for upgrade-insecure-requests only when told the site is https", () => {
     const security = htmlSecurityHeaders(PAGE);
     expect(security["Content-Security-Policy"]).not.toContain("upgrade-insecure-requests");
-    const overHttps = (url: string, headers: Record<string, string> = {}) => requestedOverHttps(new Request(url, { headers }));
-    expect(overHttps("https://menus.example.org/x")).toBe(true);
-    expect(overHttps("http://10.0.0.5:3000/x", { "x-forwarded-proto": "https" })).toBe(true);
-    expect(overHttps("http://10.0.0.5:3000/x")).toBe(false);
-    expect(overHttps("http://10.0.0.5:3000/x", { "x-forwarded-proto": "http" })).toBe(false);
     expect(withTransportPolicy(security, true)["Content-Security-Policy"]).toMatch(/; upgrade-insecure-requests$/);
     expect(withTransportPolicy(security, false)).toEqual(security);
+  });
+});
+
+describe("isFrameworkScript", () => {
+  it.each([
+    "(self.__next_f=self.__next_f||[]).push([0])",
+    'self.__next_f.push([1,"1:\\"$Sreact.fragment\\"\\n"])',
+    'self.__next_f.push([3,"AAEC"])',
+    'self.__next_f.push([2,null])',
+    BOOTSTRAP,
+    '(globalThis["TURBOPACK"] || (globalThis["TURBOPACK"] = [])).push({"otherChunks":[]})',
+  ])("recognises Next.js' own %s", (script) => {
+    expect(isFrameworkScript(script)).toBe(true);
+  });
+
+  it.each([
+    ["anything else", "alert(1)"],
+    ["the flight start with more after it", "(self.__next_f=self.__next_f||[]).push([0]);alert(1)"],
+    ["a push of code, not data", "self.__next_f.push([1,alert(1)])"],
+    ["a push that closes and calls again", 'self.__next_f.push([1,"x"]);alert((1))'],
+    ["a push of something else", 'self.__next_f.push([1,"x"],alert)'],
+    ["a push of a string under the wrong tag", 'self.__next_f.push([7,"x"])'],
+    ["a bootstrap loading a file outside the chunks", '(globalThis["TURBOPACK"] || (globalThis["TURBOPACK"] = [])).push({"otherChunks":["https://evil.example/x.js"]})'],
+    ["a bootstrap with other members", '(globalThis["TURBOPACK"] || (globalThis["TURBOPACK"] = [])).push({"otherChunks":[],"x":[1]})'],
+    ["a bootstrap followed by code", `${BOOTSTRAP}alert(1)`],
+    ["JSON-LD", '{"@context":"https://schema.org"}'],
+  ])("rejects %s", (_name, script) => {
+    expect(isFrameworkScript(script)).toBe(false);
   });
 });
 

@@ -1,7 +1,10 @@
 // Security headers of the HTML pages. The Content-Security-Policy is computed from the page
-// itself: every inline <script> (Next.js' flight data and bootstrap, the JSON-LD) and <style>
-// gets a sha256 hash source. Hashes rather than nonces because pages are cached (ISR and shared
-// caches): a nonce in a cached page would be the same for everyone, a hash stays true.
+// itself: the inline scripts Next.js writes (its flight data pushes and its bootstrap, recognised
+// by their exact shape: isFrameworkScript) and every inline <style> get a sha256 hash source.
+// Nothing else does: a script that got into a page any other way (an injection through some flaw)
+// is not allowed by the policy, and the JSON-LD is a data block a browser never runs, so it needs
+// no hash. Hashes rather than nonces because pages are cached (ISR and shared caches): a nonce in
+// a cached page would be the same for everyone, a hash stays true.
 import { createHash } from "node:crypto";
 import { parse, type DefaultTreeAdapterTypes } from "parse5";
 
@@ -53,6 +56,50 @@ export function inlineContent(html: string): InlineContent {
   return found;
 }
 
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+const FLIGHT_INIT = "(self.__next_f=self.__next_f||[]).push([0])";
+const FLIGHT_PUSH = /^self\.__next_f\.push\(([\s\S]*)\)$/;
+const TURBOPACK_BOOTSTRAP = /^\(globalThis\["TURBOPACK"\] \|\| \(globalThis\["TURBOPACK"\] = \[\]\)\)\.push\(([\s\S]*)\);?$/;
+const CHUNK_PATH = /^static\/chunks\/[A-Za-z0-9_.-]+\.js$/;
+
+/**
+ * Whether an inline script is one Next.js itself writes into a page, by its exact shape:
+ *   - the flight data's start, `(self.__next_f=self.__next_f||[]).push([0])`, to the letter;
+ *   - a flight push, `self.__next_f.push(ARG)` with ARG one JSON array: [1, text], [2, form
+ *     state] or [3, base64 text];
+ *   - Turbopack's bootstrap, `(globalThis["TURBOPACK"] || …).push(ARG)` with ARG one JSON object
+ *     naming only chunk files of the build (static/chunks/*.js) and runtime module ids.
+ * Each is a call whose only argument is JSON data; anything else is not Next.js'.
+ */
+export function isFrameworkScript(text: string): boolean {
+  if (text === FLIGHT_INIT) return true;
+  const push = FLIGHT_PUSH.exec(text);
+  if (push) {
+    const arg = parsedJson(push[1]);
+    if (!Array.isArray(arg) || arg.length !== 2) return false;
+    return arg[0] === 2 || ((arg[0] === 1 || arg[0] === 3) && typeof arg[1] === "string");
+  }
+  const bootstrap = TURBOPACK_BOOTSTRAP.exec(text);
+  if (bootstrap) {
+    const arg = parsedJson(bootstrap[1]);
+    if (!arg || typeof arg !== "object" || Array.isArray(arg)) return false;
+    return Object.entries(arg).every(([key, value]) => {
+      if (!Array.isArray(value)) return false;
+      if (key === "otherChunks") return value.every((chunk) => typeof chunk === "string" && CHUNK_PATH.test(chunk));
+      if (key === "runtimeModuleIds") return value.every((id) => Number.isInteger(id));
+      return false;
+    });
+  }
+  return false;
+}
+
 export function hashSource(content: string): string {
   return `'sha256-${createHash("sha256").update(content, "utf8").digest("base64")}'`;
 }
@@ -82,7 +129,8 @@ export function imageSources(imageUrls: string[]): string[] {
 /** The policy for one HTML document. `dev` relaxes it for Next's dev server (eval, websockets). */
 export function contentSecurityPolicy(html: string, options: { dev?: boolean } = {}): string {
   const inline = inlineContent(html);
-  const scriptHashes = unique(inline.scripts.map(hashSource));
+  // Next's dev server writes scripts of other shapes (its overlay, fast refresh): dev hashes them all.
+  const scriptHashes = unique((options.dev ? inline.scripts : inline.scripts.filter(isFrameworkScript)).map(hashSource));
   const styleHashes = unique(inline.styles.map(hashSource));
   const styleAttrHashes = unique(inline.styleAttributes.map(hashSource));
   const directives: Record<string, string[]> = {
@@ -125,17 +173,12 @@ export const TEXT_SECURITY_HEADERS: Record<string, string> = {
 };
 
 /**
- * Whether the page was requested over https (directly, or through a proxy that says so). Only then
- * may its CSP ask the browser to upgrade plain-http loads: a page opened over http (a LAN address,
- * a plain-http proxy) loads its own files over http, and upgrading them would break every image,
- * whatever PUBLIC_BASE_URL says.
+ * The security headers of one response: the page's, plus upgrade-insecure-requests when the site's
+ * public address is https. Decided by the configuration, never by a request header such as
+ * X-Forwarded-Proto: a shared cache stores the page without keying on that header, so one
+ * request's header would change the page for everyone (HSTS, its sibling, is sent on every
+ * response by the server guard: lib/http/request-front.mjs responseBaseHeaders).
  */
-export function requestedOverHttps(request: Request): boolean {
-  if (new URL(request.url).protocol === "https:") return true;
-  return request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase() === "https";
-}
-
-/** The security headers of one response: the page's, plus upgrade-insecure-requests over https. */
 export function withTransportPolicy(security: Record<string, string>, https: boolean): Record<string, string> {
   if (!https) return security;
   return { ...security, "Content-Security-Policy": `${security["Content-Security-Policy"]}; upgrade-insecure-requests` };

@@ -115,6 +115,9 @@ describe("no request a client chooses creates files on the server", () => {
     return out;
   }
 
+  // Internal pages by every suffix Next.js routes past middleware (issue 24.3): .rsc, .css, .txt,
+  // .png, .js; and the same through a percent-encoded spelling.
+  const SUFFIXES = [".rsc", ".css", ".txt", ".png", ".js"];
   const probes = (i: number): FloodRequest =>
     [
       { path: `/bench--static/${i}`, headers: HTML },
@@ -122,7 +125,10 @@ describe("no request a client chooses creates files on the server", () => {
       { path: `/${slugs[i % slugs.length]}/x${letters(i, 2)}`, headers: HTML },
       { path: `/no-such-page-${i}`, headers: HTML },
       { path: `/no-such-page-${i}.md` },
-    ][i % 5];
+      { path: `/render/${letters(i, 3)}/r/${letters(i, 4)}${SUFFIXES[i % SUFFIXES.length]}` },
+      { path: `/bench--static/${i}${SUFFIXES[i % SUFFIXES.length]}` },
+      { path: `/%72ender/v/r/x${i}.rsc`, headers: { RSC: "1" } },
+    ][i % 8];
 
   it("the benchmark's reference page is a plain 404 that no cache keeps", async () => {
     const res = await fetch(`${server.baseUrl}/bench--static/1234`, { headers: HTML });
@@ -130,11 +136,11 @@ describe("no request a client chooses creates files on the server", () => {
     expect(res.headers.get("cache-control")).toBe("no-store");
   });
 
-  it("distinct benchmark, search, language and unknown paths leave .next as it was", async () => {
-    for (let i = 0; i < 5; i++) await fetch(server.baseUrl + probes(i).path, { headers: probes(i).headers });
+  it("distinct benchmark, internal (any suffix), search, language and unknown paths leave .next as it was", async () => {
+    for (let i = 0; i < 8; i++) await fetch(server.baseUrl + probes(i).path, { headers: probes(i).headers });
     const dir = path.join(ROOT, ".next");
     const before = filesUnder(dir);
-    const result = await run((i) => probes(i + 5), 8);
+    const result = await run((i) => probes(i + 8), 8);
     expectSurvived(result, [200, 404, 503]);
     const added = [...filesUnder(dir)].filter((f) => !before.has(f));
     expect(added).toEqual([]);

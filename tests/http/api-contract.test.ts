@@ -1,6 +1,7 @@
 // HTTP behaviour every /api response shares: errors, methods, CORS, HEAD, ETag (sections 7–8).
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { baseUrl, get } from "../support/http";
+import { rawRequest } from "../support/raw-http";
 
 const READ_ENDPOINTS = [
   "/api/public",
@@ -82,80 +83,28 @@ describe("requests Next.js would answer itself", () => {
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
   });
 
-  // Without npm start's front, Next.js answers these before any app code runs: the answers are
-  // the ones docs/deployment.md lists under "What only the platform answers", pinned here so a
-  // Next.js upgrade that changes them shows.
-  const front = inject("serverMode") === "npm-start";
-
-  it("serves a path with doubled slashes like its canonical path under npm start; Next.js alone redirects it", async () => {
+  // Next.js alone answers these before any app code runs (a bare text 500, a redirect without
+  // CORS, an empty 400); the server guard (lib/http/server-guard.mjs) repairs them in every run mode.
+  it("serves a path with doubled slashes like its canonical path", async () => {
     const res = await get("/api//public//plans", { redirect: "manual" });
-    if (front) {
-      expect(res.status).toBe(200);
-      expect(res.headers.get("access-control-allow-origin")).toBe("*");
-    } else {
-      expect(res.status).toBe(308);
-      expect(res.headers.get("location")).toBe("/api/public/plans");
-    }
+    expect(res.status).toBe(200);
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
   });
 
-  it.each([
-    ["TRACE", 500],
-    ["PROPFIND", 400],
-    ["MKCOL", 400],
-  ])("%s is a JSON method_not_allowed with the route's Allow under npm start; Next.js alone answers %i", async (method, platformStatus) => {
-    const res = await rawRequest(`${method} /api/public/plans HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
-    if (!front) {
-      expect(res.status).toBe(platformStatus);
-      expect(res.headers["content-type"] ?? "").not.toContain("json");
-      return;
-    }
+  it.each(["TRACE", "PROPFIND", "MKCOL"])("%s is a JSON method_not_allowed with the route's Allow", async (method) => {
+    const res = await rawRequest(baseUrl(), `${method} /api/public/plans HTTP/1.1`);
     expect(res.status).toBe(405);
     expect(res.headers.allow).toBe("GET, HEAD, OPTIONS");
     expect(JSON.parse(res.body)).toMatchObject({ error: "method_not_allowed", message: expect.stringContaining(method) });
   });
 
-  it("answers an unparseable request with a JSON invalid_request under npm start; Node.js alone answers a bare 400", async () => {
-    const res = await rawRequest("FOO@ /api/public HTTP/1.1\r\nHost: x\r\n\r\n");
+  it("answers an unparseable request with a JSON invalid_request", async () => {
+    const res = await rawRequest(baseUrl(), "FOO@ /api/public HTTP/1.1");
     expect(res.status).toBe(400);
-    if (!front) return expect(res.body).toBe("");
     expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
     expect(JSON.parse(res.body)).toMatchObject({ error: "invalid_request", status: 400 });
   });
 });
-
-/** A raw HTTP/1.1 exchange, for requests fetch() refuses to send. */
-async function rawRequest(raw: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
-  const { connect } = await import("node:net");
-  const url = new URL(baseUrl());
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(url.port), url.hostname, () => socket.write(raw));
-    let data = "";
-    socket.setEncoding("utf8");
-    socket.on("data", (chunk) => (data += chunk));
-    socket.on("error", reject);
-    socket.setTimeout(10_000, () => socket.destroy(new Error("timeout")));
-    socket.on("close", () => {
-      const [head, ...rest] = data.split("\r\n\r\n");
-      const [statusLine, ...lines] = head.split("\r\n");
-      const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(":")).toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]));
-      let body = rest.join("\r\n\r\n");
-      if (headers["transfer-encoding"] === "chunked") body = dechunk(body);
-      resolve({ status: Number(statusLine.split(" ")[1]), headers, body });
-    });
-  });
-}
-
-function dechunk(body: string): string {
-  let out = "";
-  let rest = body;
-  for (;;) {
-    const i = rest.indexOf("\r\n");
-    const size = parseInt(rest.slice(0, i), 16);
-    if (!size) return out;
-    out += rest.slice(i + 2, i + 2 + size);
-    rest = rest.slice(i + 2 + size + 2);
-  }
-}
 
 describe("caching", () => {
   it.each([

@@ -1,7 +1,7 @@
 // `next start` after `next build` — how most platforms and containers run Next.js — with no start
-// script in front. The error contract holds for every request Next.js passes to the app; what
-// Next.js answers itself (docs/deployment.md, "What only the platform answers") is pinned here too,
-// so a Next.js upgrade that changes it shows.
+// script in front. The error contract holds for every request, including the ones Next.js would
+// answer itself: the app's server guard (lib/http/server-guard.mjs, installed by instrumentation.ts)
+// repairs them here as under npm start.
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -21,10 +21,10 @@ async function get(path: string, init: RequestInit = {}) {
 }
 
 /** A request fetch() will not send (a method it forbids). */
-function raw(method: string, path: string): Promise<{ status: number; type: string | undefined }> {
+function raw(method: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; type: string | undefined }> {
   const url = new URL(server.baseUrl);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: url.hostname, port: url.port, method, path }, (res) => {
+    const req = httpRequest({ host: url.hostname, port: url.port, method, path, headers }, (res) => {
       res.resume();
       res.on("end", () => resolve({ status: res.statusCode ?? 0, type: res.headers["content-type"] }));
     });
@@ -78,11 +78,17 @@ describe("next start", () => {
     expect(res.json()).toMatchObject({ error: "method_not_allowed" });
   });
 
-  // Answered by Next.js before any app code runs (docs/deployment.md): pinned, not endorsed.
-  it("leaves TRACE and a doubled slash to Next.js, as documented", async () => {
-    expect(await raw("TRACE", "/api/public/plans")).toMatchObject({ status: 500, type: "text/plain" });
+  // Next.js alone answers these before any app code runs (a text 500, a redirect without CORS).
+  it("answers TRACE with the JSON 405 and serves a doubled slash, as npm start does", async () => {
+    expect(await raw("TRACE", "/api/public/plans")).toMatchObject({ status: 405, type: "application/json; charset=utf-8" });
     const doubled = await get("/api//public");
-    expect(doubled.status).toBe(308);
-    expect(doubled.headers.get("location")).toBe("/api/public");
+    expect(doubled.status).toBe(200);
+    expect(doubled.headers.get("access-control-allow-origin")).toBe("*");
+  });
+
+  it("is under the same socket limits and upgrade refusal as npm start", async () => {
+    const page = await raw("GET", "/plans", { connection: "Upgrade", upgrade: "websocket", accept: "text/html" });
+    expect(page).toMatchObject({ status: 200, type: "text/html; charset=utf-8" });
+    expect(await raw("GET", "/render/x/r/y.rsc")).toMatchObject({ status: 404, type: "application/json; charset=utf-8" });
   });
 });

@@ -1,0 +1,160 @@
+// The socket-level limits of every HTTP server in this process, whoever created it: `npm start`'s
+// (scripts/start.mjs), `next start`'s and the standalone server.js's (Next.js creates those, with
+// Node's defaults: no connection cap, 300 s to send a request). Node publishes every accepted
+// connection on the diagnostics channel "net.server.socket", with the server it belongs to, before
+// the server sees it: the first connection to a server puts it under guard, so no run mode needs a
+// start script of its own. What the guard does to a server:
+//   - caps its open connections (MAX_CONNECTIONS): past it, Node closes new sockets at accept
+//   - caps the requests in progress (MAX_REQUESTS_IN_FLIGHT): past it a request is answered 503 here,
+//     at a fraction of what passing it through Next.js costs, so a crowd of slow or held requests
+//     cannot queue up CPU and memory ahead of the clients who only want a menu
+//   - gives a request HEADERS_TIMEOUT_MS to send its headers and REQUEST_TIMEOUT_MS to send all of
+//     itself, checked every second (Node checks every 30 s unless told at construction), answered
+//     408 request_timeout in the API's error format, as every other request Node cannot finish is
+//   - serves no protocol upgrade: with no "upgrade" listener Node answers an Upgrade request as the
+//     plain HTTP request it also is (RFC 9110 §7.8 lets a server ignore Upgrade). Next.js adds a
+//     listener of its own (at creation, or at the first request under a custom server) whose
+//     handler never closes the socket of a path it does not proxy: one leaked descriptor per
+//     request. It is removed as soon as it is added.
+//   - refuses the internal pages (/render/…, /bench--static/…) to any request without this
+//     build's render token, by any spelling of the path (lib/http/request-front.mjs isInternalPath)
+//   - sets the headers every response carries (CORS, nosniff, HSTS on https), whoever answers it
+//   - repairs, before any route runs, the requests Next.js would answer itself with a bare text
+//     500 or a redirect off-site (lib/http/request-front.mjs: absolute-form and "*" targets, the
+//     API's trailing slashes, methods Next.js does not route, repeated Accept lines).
+// Plain JS: the start script loads it without a build step.
+import { timingSafeEqual } from "node:crypto";
+import { subscribe } from "node:diagnostics_channel";
+import { Server } from "node:http";
+import { clientErrorResponse, frontAnswer, INTERNAL_RENDER_HEADER, internalPathAnswer, isInternalPath, overloadedAnswer, prepareRequest, responseBaseHeaders } from "./request-front.mjs";
+
+/** Time limits of one request; the body deadline of the API's JSON bodies is in read-json-body.ts. */
+export const SERVER_TIMEOUTS = Object.freeze({
+  /** from the first byte of a request to the end of its headers */
+  headersMs: 10_000,
+  /** from the first byte of a request to the end of its body */
+  requestMs: 30_000,
+  /** how often Node looks for requests past either limit */
+  checkIntervalMs: 1_000,
+  /** an idle keep-alive connection; longer than the 60 s of common load balancers, so they close first */
+  keepAliveMs: 65_000,
+});
+
+const DEFAULT_MAX_CONNECTIONS = 1000;
+
+/**
+ * Requests a server has in progress at most. Above every bound behind it (64 renders waiting, 256
+ * queries waiting, 64 bodies being read), so it sheds only what those would shed anyway, sooner.
+ */
+export const MAX_REQUESTS_IN_FLIGHT = 512;
+
+/** MAX_CONNECTIONS: open connections per server, 1–100 000; a bad value stops the start with its reason. */
+export function maxConnectionsSetting(value = process.env.MAX_CONNECTIONS) {
+  if (value === undefined || value.trim() === "") return DEFAULT_MAX_CONNECTIONS;
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || n < 1 || n > 100_000) {
+    throw new Error(`MAX_CONNECTIONS must be a whole number from 1 to 100000 (open connections per server); got "${value}"`);
+  }
+  return n;
+}
+
+const GUARDED = Symbol.for("menu-service.server-guard");
+const INSTALLED = Symbol.for("menu-service.server-guard.installed");
+const RENDER_TOKEN = Symbol.for("menu-service.server-guard.render-token");
+
+
+function carriesRenderToken(req) {
+  const expected = globalThis[RENDER_TOKEN];
+  const given = req.headers[INTERNAL_RENDER_HEADER];
+  if (!expected || typeof given !== "string" || given.length !== expected.length) return false;
+  return timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+}
+
+function internalOpen(req) {
+  // The benchmark's reference pages are public while `npm run bench` runs the server (BENCH_FLOOR=1).
+  const bench = process.env.BENCH_FLOOR === "1" && /^\/+bench--static\//.test(req.url ?? "");
+  return bench || carriesRenderToken(req);
+}
+
+function publicBaseUrl(server) {
+  const address = server.address();
+  const port = address && typeof address === "object" ? address.port : process.env.PORT || 3000;
+  return (process.env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, "");
+}
+
+/**
+ * Puts one server under guard (once; later calls are no-ops).
+ *
+ * @param {import("node:http").Server} server
+ * @param {{ maxConnections?: number }} [options]
+ */
+export function guardServer(server, options = {}) {
+  if (server[GUARDED]) return;
+  server[GUARDED] = true;
+
+  server.maxConnections = options.maxConnections ?? maxConnectionsSetting();
+  server.headersTimeout = SERVER_TIMEOUTS.headersMs;
+  server.requestTimeout = SERVER_TIMEOUTS.requestMs;
+  server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveMs;
+  // Node reads the checking interval only when it starts its checker, on "listening": restart it
+  // with ours. (A server created with the option, as start.mjs's, already has it.)
+  if (server.connectionsCheckingInterval !== SERVER_TIMEOUTS.checkIntervalMs) {
+    server.connectionsCheckingInterval = SERVER_TIMEOUTS.checkIntervalMs;
+    const restart = server.listeners("listening").find((listener) => listener.name === "setupConnectionsTracking");
+    if (restart && server.listening) restart.call(server);
+  }
+
+  server.removeAllListeners("upgrade");
+  server.on("newListener", (event, listener) => {
+    if (event === "upgrade") process.nextTick(() => server.removeListener("upgrade", listener));
+  });
+
+  // One answer for what Node itself refuses (Next.js adds no clientError listener of its own).
+  server.removeAllListeners("clientError");
+  server.on("clientError", (error, socket) => {
+    const response = socket.writable && !socket.destroyed && !socket._httpMessage?.headersSent ? clientErrorResponse(error, publicBaseUrl(server)) : null;
+    if (response) socket.end(response);
+    socket.destroy();
+  });
+
+  let inFlight = 0;
+  const emit = server.emit;
+  server.emit = function guardedEmit(event, ...args) {
+    if (event === "request") {
+      const [req, res] = args;
+      inFlight++;
+      res.once("close", () => inFlight--);
+      const baseUrl = publicBaseUrl(server);
+      for (const [name, value] of Object.entries(responseBaseHeaders(baseUrl))) res.setHeader(name, value);
+      prepareRequest(req);
+      const answer =
+        frontAnswer(req, baseUrl) ??
+        (isInternalPath(req.url ?? "") && !internalOpen(req) ? internalPathAnswer(baseUrl) : null) ??
+        (inFlight > MAX_REQUESTS_IN_FLIGHT ? overloadedAnswer(baseUrl) : null);
+      if (answer) {
+        res.writeHead(answer.status, answer.headers);
+        res.end(req.method === "HEAD" ? undefined : answer.body);
+        // A body the request may still be sending is not read: Node drops it, or closes the connection.
+        return true;
+      }
+    }
+    return emit.call(this, event, ...args);
+  };
+}
+
+/**
+ * Guards every HTTP server of this process from its first connection on. Subscribes once; a later
+ * call may add the render token (known only inside the build: lib/server/start-up.ts passes it).
+ *
+ * @param {{ renderToken?: string }} [options]
+ */
+export function installServerGuard(options = {}) {
+  if (options.renderToken) globalThis[RENDER_TOKEN] = options.renderToken;
+  if (globalThis[INSTALLED]) return;
+  const maxConnections = maxConnectionsSetting();
+  globalThis[INSTALLED] = true;
+  subscribe("net.server.socket", ({ socket }) => {
+    const server = socket?.server;
+    if (server instanceof Server) guardServer(server, { maxConnections });
+  });
+}
