@@ -35,6 +35,17 @@ afterEach(() => {
 const request = (url: string) => new Request(url, { headers: { accept: "text/html" } });
 
 describe("serveHtml", () => {
+  it("asks browsers to upgrade to https when the public base URL is https, from the configuration alone", async () => {
+    answer = { status: 200, body: "<!doctype html><html><body><h1>Menu</h1></body></html>" };
+    vi.stubEnv("PUBLIC_BASE_URL", "https://menus.example.org");
+    try {
+      const res = await serveHtml(new Request("http://10.0.0.5:3000/some-restaurant", { headers: { accept: "text/html" } }), "/some-restaurant", new URLSearchParams());
+      expect(res.headers.get("content-security-policy")).toMatch(/; upgrade-insecure-requests$/);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
   it("serves the render of a page that exists, with its CSP, ETag and Vary", async () => {
     answer = { status: 200, body: "<!doctype html><html><body><h1>Menu</h1></body></html>" };
     const res = await serveHtml(request("https://menus.example.org/some-restaurant"), "/some-restaurant", new URLSearchParams());
@@ -42,7 +53,8 @@ describe("serveHtml", () => {
     expect(await res.text()).toContain("<h1>Menu</h1>");
     expect(res.headers.get("etag")).toBeTruthy();
     expect(res.headers.get("vary")?.split(/,\s*/)).toContain("Accept");
-    expect(res.headers.get("content-security-policy")).toMatch(/upgrade-insecure-requests$/);
+    // The site's configured address is not https here: no upgrade, whatever the request says.
+    expect(res.headers.get("content-security-policy")).not.toContain("upgrade-insecure-requests");
     // The render is fetched from this deployment, by its internal path — never the public one.
     expect(fetched).toHaveLength(1);
     expect(new URL(fetched[0]).pathname).toMatch(/^\/render\/[^/]+\/r\/some-restaurant$/);
