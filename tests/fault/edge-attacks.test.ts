@@ -6,6 +6,7 @@ import { readdirSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROCESS_RSS_BUDGET_MB } from "@/lib/cache/memory-budget";
+import { DocumentValidator } from "../openapi/document-validator";
 import { parseRawResponse } from "../support/raw-http";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -30,7 +31,7 @@ const openFiles = (s: TestServer) => readdirSync(`/proc/${s.child.pid}/fd`).leng
 interface Held {
   socket: Socket;
   /** resolves when the server closes the connection: what it answered (null: closed without an answer) */
-  outcome: Promise<{ status: number | null; body: string; afterMs: number }>;
+  outcome: Promise<{ status: number | null; headers: Record<string, string>; body: string; afterMs: number }>;
 }
 
 /** Opens a connection, writes `head` (and nothing more), and records what comes back until the close. */
@@ -39,13 +40,13 @@ function hold(s: TestServer, head: string): Held {
   const socket = connect(Number(port), "127.0.0.1");
   const started = Date.now();
   const chunks: Buffer[] = [];
-  const outcome = new Promise<{ status: number | null; body: string; afterMs: number }>((resolve) => {
+  const outcome = new Promise<{ status: number | null; headers: Record<string, string>; body: string; afterMs: number }>((resolve) => {
     socket.on("data", (d) => chunks.push(d));
     socket.on("error", () => {});
     socket.on("close", () => {
       const bytes = Buffer.concat(chunks);
       const parsed = bytes.length ? parseRawResponse(bytes) : null;
-      resolve({ status: parsed?.status ?? null, body: parsed?.body ?? "", afterMs: Date.now() - started });
+      resolve({ status: parsed?.status ?? null, headers: parsed?.headers ?? {}, body: parsed?.body ?? "", afterMs: Date.now() - started });
     });
   });
   socket.on("connect", () => socket.write(head));
@@ -104,6 +105,12 @@ describe("slow clients are cut off and cost bounded memory", () => {
     expect(JSON.parse(rest.body)).toMatchObject({ error: "request_timeout" });
     expect(mcp.status).toBe(408);
     expect(JSON.parse(mcp.body)).toMatchObject({ jsonrpc: "2.0", error: { data: { error: "request_timeout" } } });
+    // Both as /openapi.json documents them.
+    const documented = new DocumentValidator(await (await fetch(`${server.baseUrl}/openapi.json`)).json());
+    for (const [path, o] of [["/api/public/tools/food-cost", rest], ["/api/mcp", mcp]] as const) {
+      const res = { status: o.status!, headers: new Headers(o.headers), text: o.body, json: JSON.parse(o.body) };
+      expect(documented.checkOperationResponse(path, "post", res).problems, path).toEqual([]);
+    }
     for (const o of [rest, mcp]) expect(o.afterMs).toBeLessThan(14_000);
   }, 30_000);
 
