@@ -171,7 +171,7 @@ export const API_ENDPOINTS: Endpoint[] = [
   {
     path: "/api/health/ready",
     methods: ["GET"],
-    summary: "Readiness probe: 200 when the database answers and is fully migrated, otherwise 503 service_unavailable with the failed checks.",
+    summary: "Readiness probe: 200 ready (or degraded, serving last good copies while the database is down); 503 service_unavailable with the checks while shutting down, at capacity, or not migrated.",
     parameters: [],
     example: "/api/health/ready",
     cache: "noStore",

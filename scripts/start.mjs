@@ -7,13 +7,14 @@
 //      no upgrades, the requests Next.js would answer itself with bare text or a redirect)
 //      The database is migrated, and filled with the demo data on first run, as the server starts
 //      (instrumentation.ts: the same in every run mode).
-//   4. on SIGTERM/SIGINT a graceful stop: no new connections, requests in flight answered (with
-//      Connection: close) for at most 10 s, database pools closed, exit 0
+//   4. on SIGTERM/SIGINT a graceful stop (lib/http/server-guard.mjs gracefulStop, the same in every
+//      run mode): readiness 503, still accepting for SHUTDOWN_DELAY_MS (SIGTERM only), then no new
+//      connections, requests in flight answered (with Connection: close) for at most 10 s,
+//      database pools closed, exit 0
 // `npm run dev` does the same with Next's dev server; `npm run build` (--build) only builds (when
 // the sources changed), and records what it built from, so the next `npm start` does not build again.
 import { spawnSync } from "node:child_process";
 import { createServer } from "node:http";
-import net from "node:net";
 import { createHash } from "node:crypto";
 import { cpSync, existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -82,7 +83,8 @@ if (!dev) buildIfStale();
 
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 const { default: next } = await import("next");
-(await import("../lib/http/server-guard.mjs")).installServerGuard();
+const guard = await import("../lib/http/server-guard.mjs");
+guard.installServerGuard();
 const { recordListener } = await import("../lib/pages/render-listener.mjs");
 // Stamps each request with its TCP peer for the throttle, before any request can arrive.
 (await import("../lib/http/client-address-tap.mjs")).installClientAddressTap();
@@ -94,40 +96,26 @@ const app = next({ dev, dir: root, hostname, port: Number(port) });
 const handle = app.getRequestHandler();
 await app.prepare();
 
-let draining = false;
-const inFlight = new Set();
-const server = createServer((req, res) => {
-  inFlight.add(res);
-  res.on("close", () => inFlight.delete(res));
-  if (draining) res.setHeader("Connection", "close");
-  handle(req, res);
-});
+const server = createServer(handle);
+guard.guardServer(server);
 // The HTML handler fetches the App Router's render over loopback (lib/pages/internal-render.ts):
 // here on a listener of its own, which stays open while the public one drains.
 const internal = createServer(handle);
+guard.guardServer(internal, { internal: true });
 await new Promise((resolve) => internal.listen(0, "127.0.0.1", resolve));
 recordListener(internal.address());
+server.on("error", (error) => {
+  console.error(
+    error.code === "EADDRINUSE"
+      ? `Cannot listen on ${hostname}:${port}: the port is in use by another process. Stop it, or choose another port with PORT=…`
+      : error.code === "EACCES"
+        ? `Cannot listen on ${hostname}:${port}: permission denied (ports below 1024 need privileges). Choose another port with PORT=…`
+        : `Cannot listen on ${hostname}:${port}: ${error.message}`,
+  );
+  process.exit(1);
+});
 server.listen(Number(port), hostname, () => {
   console.log(`Menu service ${dev ? "(dev) " : ""}listening on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`);
 });
-
-async function stop() {
-  if (draining) return;
-  draining = true;
-  for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
-  // net.Server's close, not http.Server's: that one also drops idle keep-alive connections at
-  // once, racing a request the client may be sending on one. They are closed a second later,
-  // when a busy client has had its Connection: close answer.
-  const drained = new Promise((resolve) => net.Server.prototype.close.call(server, resolve));
-  const idle = setInterval(() => server.closeIdleConnections(), 1000);
-  const deadline = setTimeout(() => server.closeAllConnections(), 10_000);
-  await drained;
-  clearInterval(idle);
-  clearTimeout(deadline);
-  internal.closeAllConnections();
-  internal.close();
-  // Database pools (lib/db/shutdown-hooks.ts).
-  await Promise.allSettled([...(globalThis[Symbol.for("menu-service.shutdown-hooks")] ?? [])].map((close) => close()));
-  process.exit(0);
-}
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, stop);
+// SIGTERM and SIGINT are handled as in every run mode: lib/server/start-up.ts (instrumentation)
+// takes them over with lib/http/server-guard.mjs takeOverSignals.

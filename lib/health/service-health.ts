@@ -1,33 +1,55 @@
-// The health probes for containers and load balancers (GET /api/health, GET /api/health/ready).
-// Liveness touches nothing outside the process: a database outage must not make an orchestrator
-// restart healthy processes. Readiness is the database: reachable, every migration applied.
+// The health probes for containers and load balancers (GET /api/health, GET /api/health/ready),
+// with the meanings Kubernetes users expect:
+//   - liveness: the process can answer. It touches nothing outside the process: a database outage
+//     must not make an orchestrator restart healthy processes (and lose their last good copies).
+//   - readiness: this instance can serve. Not when it is stopping (SIGTERM: so the load balancer
+//     stops sending during the drain delay), not when its queues are full, not when its database
+//     lacks a migration. A database outage alone does not make it unready: it serves its last good
+//     copies (stale-if-error), and draining every instance at that moment would leave nothing to
+//     serve them; the answer says "degraded" and what is down.
 import { z } from "zod";
 import { databaseStatus } from "../db/database-status";
 import { ApiError } from "../http/api-errors";
+import { isStopping, MAX_REQUESTS_IN_FLIGHT, requestsInFlight } from "../http/server-guard.mjs";
+import { queryLimiter, renderLimiter } from "../http/work-limiter";
 
 export const LivenessSchema = z.strictObject({ status: z.literal("ok").describe("The process is up and answering") }).describe("Liveness");
 
 export const ReadinessChecksSchema = z.strictObject({
-  database: z.enum(["ok", "unreachable"]).describe("A query on the primary database answered within 2 seconds"),
+  instance: z.enum(["ok", "stopping", "overloaded"]).describe("The instance itself: serving; stopping (SIGTERM received, draining); or its work queues are full"),
+  database: z.enum(["ok", "unreachable", "unchecked"]).describe("A query on the primary database answered within 2 seconds (unchecked while the instance is stopping or overloaded)"),
   migrations: z.enum(["ok", "pending", "unknown"]).describe("Every committed migration is applied (unknown when the database could not be asked)"),
 });
 
 export const ReadinessSchema = z
-  .strictObject({ status: z.literal("ready").describe("The service can serve from its database"), checks: ReadinessChecksSchema })
+  .strictObject({
+    status: z.enum(["ready", "degraded"]).describe("ready: serving from the database; degraded: serving, but the database is down and answers come from last good copies (stale-if-error)"),
+    checks: ReadinessChecksSchema,
+    down: z.array(z.enum(["database"])).optional().describe("Only when degraded: what is down"),
+  })
   .describe("Readiness");
 
 export function liveness(): z.infer<typeof LivenessSchema> {
   return { status: "ok" };
 }
 
-/** Ready, or service_unavailable (503) with the failed checks in the error body. */
+function unready(message: string, checks: z.infer<typeof ReadinessChecksSchema>): ApiError {
+  return new ApiError("service_unavailable", message, { extra: { checks }, headers: { "Retry-After": "5" } });
+}
+
+/** Whether this instance's queues are full: new work would be shed (503) at once. */
+function overloaded(): boolean {
+  const full = (limiter: ReturnType<typeof renderLimiter>) => limiter.queued >= limiter.options.queue;
+  return requestsInFlight() > MAX_REQUESTS_IN_FLIGHT || full(renderLimiter()) || full(queryLimiter());
+}
+
+/** Ready or degraded (200), or service_unavailable (503) with the checks in the error body. */
 export async function readiness(): Promise<z.infer<typeof ReadinessSchema>> {
+  if (isStopping()) throw unready("This instance is shutting down.", { instance: "stopping", database: "unchecked", migrations: "unknown" });
+  if (overloaded()) throw unready("This instance is at capacity: its work queues are full.", { instance: "overloaded", database: "unchecked", migrations: "unknown" });
   const { database, migrations, pending } = await databaseStatus();
-  const checks = { database, migrations };
-  if (database === "ok" && migrations === "ok") return { status: "ready", checks };
-  throw new ApiError(
-    "service_unavailable",
-    database !== "ok" ? "The database cannot be reached." : `The database lacks ${pending.length || "some"} migration(s)${pending.length ? `: ${pending.join(", ")}` : ""}.`,
-    { extra: { checks }, headers: { "Retry-After": "5" } },
-  );
+  const checks = { instance: "ok" as const, database, migrations };
+  if (database !== "ok") return { status: "degraded", checks, down: ["database"] };
+  if (migrations === "ok") return { status: "ready", checks };
+  throw unready(`The database lacks ${pending.length || "some"} migration(s)${pending.length ? `: ${pending.join(", ")}` : ""}.`, checks);
 }

@@ -19,6 +19,10 @@
 //   - refuses the internal pages (/render/…, /bench--static/…) to any request without this
 //     build's render token, by any spelling of the path (lib/http/request-front.mjs isInternalPath)
 //   - sets the headers every response carries (CORS, nosniff, HSTS on https), whoever answers it
+//   - stops gracefully on SIGTERM (gracefulStop): readiness turns 503 at once, the servers keep
+//     accepting for SHUTDOWN_DELAY_MS so load balancers can stop sending, then stop accepting and
+//     answer what is in flight. The same in every run mode: Next.js' own handler (which exits at
+//     once) is replaced (lib/server/start-up.ts).
 //   - repairs, before any route runs, the requests Next.js would answer itself with a bare text
 //     500 or a redirect off-site (lib/http/request-front.mjs: absolute-form and "*" targets, the
 //     API's trailing slashes, methods Next.js does not route, repeated Accept lines).
@@ -26,6 +30,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { subscribe } from "node:diagnostics_channel";
 import { Server } from "node:http";
+import net from "node:net";
 import { clientErrorResponse, frontAnswer, INTERNAL_RENDER_HEADER, internalPathAnswer, isInternalPath, overloadedAnswer, prepareRequest, responseBaseHeaders } from "./request-front.mjs";
 
 /** Time limits of one request; the body deadline of the API's JSON bodies is in read-json-body.ts. */
@@ -61,7 +66,14 @@ export function maxConnectionsSetting(value = process.env.MAX_CONNECTIONS) {
 const GUARDED = Symbol.for("menu-service.server-guard");
 const INSTALLED = Symbol.for("menu-service.server-guard.installed");
 const RENDER_TOKEN = Symbol.for("menu-service.server-guard.render-token");
+/** Every guarded server with what it has in progress, shared by every copy of this module. */
+const SERVERS = Symbol.for("menu-service.server-guard.servers");
+const STOPPING = Symbol.for("menu-service.server-guard.stopping");
 
+/** @returns {Map<import("node:http").Server, { responses: Set<import("node:http").ServerResponse>, internal: boolean }>} */
+function servers() {
+  return (globalThis[SERVERS] ??= new Map());
+}
 
 function carriesRenderToken(req) {
   const expected = globalThis[RENDER_TOKEN];
@@ -83,14 +95,17 @@ function publicBaseUrl(server) {
 }
 
 /**
- * Puts one server under guard (once; later calls are no-ops).
+ * Puts one server under guard (once; later calls are no-ops). An internal server (npm start's
+ * listener for the page renders) is the last to close when the process stops.
  *
  * @param {import("node:http").Server} server
- * @param {{ maxConnections?: number }} [options]
+ * @param {{ maxConnections?: number, internal?: boolean }} [options]
  */
 export function guardServer(server, options = {}) {
   if (server[GUARDED]) return;
   server[GUARDED] = true;
+  const state = { responses: new Set(), internal: options.internal === true };
+  servers().set(server, state);
 
   server.maxConnections = options.maxConnections ?? maxConnectionsSetting();
   server.headersTimeout = SERVER_TIMEOUTS.headersMs;
@@ -117,20 +132,21 @@ export function guardServer(server, options = {}) {
     socket.destroy();
   });
 
-  let inFlight = 0;
   const emit = server.emit;
   server.emit = function guardedEmit(event, ...args) {
     if (event === "request") {
       const [req, res] = args;
-      inFlight++;
-      res.once("close", () => inFlight--);
+      state.responses.add(res);
+      res.once("close", () => state.responses.delete(res));
+      // While stopping, every answer tells its client to reconnect (to an instance that stays).
+      if (globalThis[STOPPING]) res.setHeader("Connection", "close");
       const baseUrl = publicBaseUrl(server);
       for (const [name, value] of Object.entries(responseBaseHeaders(baseUrl))) res.setHeader(name, value);
       prepareRequest(req);
       const answer =
         frontAnswer(req, baseUrl) ??
         (isInternalPath(req.url ?? "") && !internalOpen(req) ? internalPathAnswer(baseUrl) : null) ??
-        (inFlight > MAX_REQUESTS_IN_FLIGHT ? overloadedAnswer(baseUrl) : null);
+        (state.responses.size > MAX_REQUESTS_IN_FLIGHT ? overloadedAnswer(baseUrl) : null);
       if (answer) {
         res.writeHead(answer.status, answer.headers);
         res.end(req.method === "HEAD" ? undefined : answer.body);
@@ -157,4 +173,86 @@ export function installServerGuard(options = {}) {
     const server = socket?.server;
     if (server instanceof Server) guardServer(server, { maxConnections });
   });
+}
+
+/** Whether the process has begun to stop: readiness answers 503 from then on. */
+export function isStopping() {
+  return globalThis[STOPPING] === true;
+}
+
+/** Requests in progress on the public servers of this process. */
+export function requestsInFlight() {
+  let n = 0;
+  for (const [, state] of servers()) if (!state.internal) n += state.responses.size;
+  return n;
+}
+
+const DEFAULT_SHUTDOWN_DELAY_MS = 5_000;
+
+/** SHUTDOWN_DELAY_MS: 0–120 000; a bad value stops the start with its reason. */
+export function shutdownDelaySetting(value = process.env.SHUTDOWN_DELAY_MS) {
+  if (value === undefined || value.trim() === "") return DEFAULT_SHUTDOWN_DELAY_MS;
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || n > 120_000) {
+    throw new Error(`SHUTDOWN_DELAY_MS must be a whole number of milliseconds from 0 to 120000 (how long to keep accepting after SIGTERM); got "${value}"`);
+  }
+  return n;
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Stops every guarded server of the process and exits 0 (once; later calls wait for the first):
+ *   1. readiness turns 503 and answers carry Connection: close;
+ *   2. the servers keep accepting for `delayMs`, so a load balancer that polls readiness stops
+ *      sending before the listening sockets close (closing them resets the connections still in
+ *      the kernel's accept queue);
+ *   3. the public servers stop accepting; idle keep-alive connections are closed each second and
+ *      requests in flight are answered, for at most `deadlineMs`, then whatever remains is closed;
+ *   4. the internal servers (renders for those requests) close, then the database pools.
+ *
+ * @param {{ delayMs?: number, deadlineMs?: number }} [options]
+ */
+export async function gracefulStop(options = {}) {
+  if (globalThis[STOPPING]) return;
+  globalThis[STOPPING] = true;
+  for (const [, state] of servers()) for (const res of state.responses) if (!res.headersSent) res.setHeader("Connection", "close");
+  const delayMs = options.delayMs ?? shutdownDelaySetting();
+  const deadlineMs = options.deadlineMs ?? 10_000;
+  if (delayMs > 0) {
+    console.log(`Stopping: readiness now answers 503; still accepting for ${delayMs} ms (SHUTDOWN_DELAY_MS), then draining.`);
+    await sleep(delayMs);
+  }
+  const all = [...servers()];
+  const stopAccepting = (list) =>
+    Promise.all(list.map(([server]) => (server.listening ? new Promise((resolve) => net.Server.prototype.close.call(server, () => resolve())) : Promise.resolve())));
+  const publicServers = all.filter(([, state]) => !state.internal);
+  // net.Server's close, not http.Server's: that one also drops idle keep-alive connections at
+  // once, racing a request a client may be sending on one; they are closed a second later.
+  const closed = stopAccepting(publicServers);
+  const idle = setInterval(() => publicServers.forEach(([server]) => server.closeIdleConnections()), 1_000);
+  const deadline = Date.now() + deadlineMs;
+  while (requestsInFlight() > 0 && Date.now() < deadline) await sleep(50);
+  for (const [server] of publicServers) server.closeAllConnections();
+  clearInterval(idle);
+  await closed;
+  const internal = all.filter(([, state]) => state.internal);
+  for (const [server] of internal) server.closeAllConnections();
+  await stopAccepting(internal);
+  // Database pools (lib/db/shutdown-hooks.ts registers them under this symbol).
+  await Promise.allSettled([...(globalThis[Symbol.for("menu-service.shutdown-hooks")] ?? [])].map((close) => close()));
+  process.exit(0);
+}
+
+/**
+ * SIGTERM and SIGINT stop the process gracefully, in place of whatever handled them before (Next.js'
+ * standalone server and `next start` exit at once on either). SIGTERM, what orchestrators send,
+ * waits SHUTDOWN_DELAY_MS with readiness at 503 before it drains; SIGINT, a person at the
+ * terminal, drains at once.
+ */
+export function takeOverSignals() {
+  const delayMs = shutdownDelaySetting();
+  for (const signal of ["SIGTERM", "SIGINT"]) process.removeAllListeners(signal);
+  process.on("SIGTERM", () => void gracefulStop({ delayMs }));
+  process.on("SIGINT", () => void gracefulStop({ delayMs: 0 }));
 }

@@ -271,8 +271,9 @@ export const REST_OPERATIONS: RestOperation[] = [
     tag: "Health",
     summary: "Readiness probe",
     description:
-      "200 when the primary database answers within 2 seconds and every committed migration is applied; otherwise 503 service_unavailable with the failed checks in checks.",
-    response: { component: "Readiness", schema: ReadinessSchema, description: "The service can serve", policy: "noStore" },
+      "Whether this instance should get traffic. 200 ready when the primary database answers within 2 seconds and every committed migration is applied; 200 degraded (with down) when the database is unreachable but the instance serves its last good copies; " +
+      "503 service_unavailable with checks while the instance is shutting down (from SIGTERM on, through its drain delay), while its work queues are full, or while its database lacks a migration.",
+    response: { component: "Readiness", schema: ReadinessSchema, description: "The instance can serve (ready, or degraded while its database is down)", policy: "noStore" },
     errors: ["service_unavailable"],
   },
 ];

@@ -6,12 +6,13 @@
 // - The client-address tap stamps each request with its TCP peer for the throttle and learns the
 //   listener the HTML handler fetches its renders from (lib/http/client-address-tap.mjs).
 // - The server guard puts every HTTP server of the process under the same socket limits as npm
-//   start's (lib/http/server-guard.mjs), from its next connection on.
+//   start's (lib/http/server-guard.mjs), from its next connection on, and SIGTERM/SIGINT stop
+//   them gracefully (readiness 503, a drain delay, in-flight requests answered).
 // - A malformed throttle setting stops the start here rather than failing every search later.
 // Any failure ends the process with the reason: a server that cannot reach its database must not
 // look healthy.
 import { installClientAddressTap } from "../http/client-address-tap.mjs";
-import { installServerGuard } from "../http/server-guard.mjs";
+import { installServerGuard, takeOverSignals } from "../http/server-guard.mjs";
 import { internalRenderToken } from "../pages/internal-render";
 import { checkThrottleSettings } from "../http/rate-limit";
 import { seedOnFirstRun, setupDatabase, setupFailureLines } from "../db/setup";
@@ -20,6 +21,7 @@ export async function startUp(): Promise<void> {
   installClientAddressTap();
   try {
     installServerGuard({ renderToken: internalRenderToken() });
+    takeOverSignals();
     checkThrottleSettings();
     await setupDatabase({ seed: seedOnFirstRun(), log: (line) => console.log(line) });
   } catch (error) {

@@ -24,7 +24,7 @@ describe("readiness follows the database's migrations", () => {
     const documented = new DocumentValidator(await (await fetch(`${server.baseUrl}/openapi.json`)).json());
     const ready = await probe("/api/health/ready");
     expect(ready.status).toBe(200);
-    expect(ready.json).toEqual({ status: "ready", checks: { database: "ok", migrations: "ok" } });
+    expect(ready.json).toEqual({ status: "ready", checks: { instance: "ok", database: "ok", migrations: "ok" } });
 
     const file = server.databaseUrl.replace(/^file:/, "");
     const conn = new Database(file);
@@ -36,7 +36,7 @@ describe("readiness follows the database's migrations", () => {
       expect(notReady.status).toBe(503);
       expect(notReady.headers.get("cache-control")).toBe("no-store");
       expect(notReady.headers.get("retry-after")).toBe("5");
-      expect(notReady.json).toMatchObject({ error: "service_unavailable", status: 503, checks: { database: "ok", migrations: "pending" } });
+      expect(notReady.json).toMatchObject({ error: "service_unavailable", status: 503, checks: { instance: "ok", database: "ok", migrations: "pending" } });
       expect(notReady.json.message).toContain(String(latest.migration_name));
       expect(documented.checkOperationResponse("/api/health/ready", "get", notReady).problems).toEqual([]);
       // Liveness and the data are unaffected: readiness is for routing, not for answering.

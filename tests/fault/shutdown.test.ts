@@ -102,3 +102,58 @@ describe("graceful shutdown of npm start", () => {
     expect(outcomes.filter(notAccepted)).toHaveLength(5);
   });
 });
+
+/**
+ * What a load balancer sees: it polls readiness and stops routing new requests to the instance once
+ * it answers 503. With a drain delay longer than its polling interval, not one request it routed
+ * is refused or reset, even from clients that open a new connection for every request.
+ */
+describe.each(["npm-start", "standalone"] as const)("SIGTERM with a drain delay behind a load balancer (%s)", (mode) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ postgresUrl: "", mode, extraEnv: { SHUTDOWN_DELAY_MS: "1500" } });
+  });
+  afterAll(() => server?.stop());
+
+  it("turns unready at once, keeps answering through the delay, resets nothing, exits 0", async () => {
+    const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => server.child.once("exit", (code, signal) => resolve([code, signal])));
+    let routing = true;
+    let signalledAt = 0;
+    let unreadyAfterMs = -1;
+    const poller = (async () => {
+      while (routing) {
+        const res = await fetch(`${server.baseUrl}/api/health/ready`).catch(() => undefined);
+        if (res && res.status === 503 && signalledAt) {
+          const body = await res.json();
+          expect(body).toMatchObject({ error: "service_unavailable", checks: { instance: "stopping" } });
+          unreadyAfterMs = Date.now() - signalledAt;
+          routing = false;
+        } else await res?.arrayBuffer();
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    })();
+    const outcomes: Outcome[] = [];
+    const clients = Array.from({ length: 16 }, async (_, n) => {
+      const agent = new Agent({ keepAlive: false });
+      for (let i = n; routing; i++) {
+        const path = i % 2 ? "/api/public/restaurants/zunfthaus-am-see" : "/api/health";
+        outcomes.push(await get(server.baseUrl + path, agent, "application/json", () => signalledAt > 0));
+      }
+    });
+    await new Promise((r) => setTimeout(r, 1500));
+    signalledAt = Date.now();
+    server.child.kill("SIGTERM");
+    await Promise.all([poller, ...clients]);
+    const [code, signal] = await exited;
+
+    expect(signal).toBeNull();
+    expect(code).toBe(0);
+    // The load balancer saw the 503 (how soon depends on the machine's load; what matters is that
+    // it saw it while the server still accepted: otherwise the requests below would have failed).
+    expect(unreadyAfterMs).toBeGreaterThanOrEqual(0);
+    expect(outcomes.filter((o) => o.sentAfterSignal).length, "requests kept coming during the delay").toBeGreaterThan(0);
+    const failed = outcomes.filter((o) => o.error || o.status !== 200 || !o.complete);
+    expect(failed, JSON.stringify(failed.slice(0, 5))).toEqual([]);
+  });
+});
+

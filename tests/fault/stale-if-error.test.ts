@@ -101,6 +101,13 @@ describe.runIf(target)("database stopped and restarted under load (PostgreSQL)",
     expect(Object.keys(result.statuses)).toEqual(["200"]);
   });
 
+  it("stays ready while it serves from copies: readiness is 200 degraded, naming the database as down", async () => {
+    const res = await get("/api/health/ready");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(await res.json()).toEqual({ status: "degraded", checks: { instance: "ok", database: "unreachable", migrations: "unknown" }, down: ["database"] });
+  });
+
   it("answers what it never served with a JSON internal_error, Retry-After and no-store", async () => {
     for (const path of [`/api/public/restaurants/${slugs[1]}`, "/api/public/restaurants?q=never-asked"]) {
       const res = await get(path);

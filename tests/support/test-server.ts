@@ -111,6 +111,8 @@ export async function startTestServer(
     PORT: String(port),
     HOSTNAME: "127.0.0.1",
     PUBLIC_BASE_URL: baseUrl,
+    // stop() should not wait out a production drain delay; the shutdown tests set their own.
+    SHUTDOWN_DELAY_MS: "0",
     ...options.extraEnv,
   };
   if (!options.databaseUrl) {
