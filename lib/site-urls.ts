@@ -1,6 +1,26 @@
 // Every absolute URL the service publishes is built here, from one configured public base URL
 // (PUBLIC_BASE_URL; default http://localhost:PORT), so a change of domain is one setting.
 
+/**
+ * Why a PUBLIC_BASE_URL value cannot be the site's address, or undefined when it can: an absolute
+ * http(s) URL of a host, without a path (the app serves from the root: its navigation, forms and
+ * /_next assets are root-relative), query, fragment or credentials.
+ */
+export function publicBaseUrlProblem(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `PUBLIC_BASE_URL must be an absolute URL with a scheme, e.g. https://menus.example.com; got "${value}"`;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return `PUBLIC_BASE_URL must start with https:// or http://; got "${value}"`;
+  if (url.username || url.password) return `PUBLIC_BASE_URL must not contain credentials; got "${value}"`;
+  if (url.pathname.replace(/\/+$/, "") !== "" || url.search || url.hash) {
+    return `PUBLIC_BASE_URL must be the site's origin without a path, query or fragment (the service is served from the root of its host), e.g. ${url.origin}; got "${value}"`;
+  }
+  return undefined;
+}
+
 export function publicBaseUrl(): string {
   const configured = process.env.PUBLIC_BASE_URL?.trim();
   const base = configured || `http://localhost:${process.env.PORT || 3000}`;

@@ -87,7 +87,7 @@ export function rejectedHost(request: Request, baseUrl = publicBaseUrl()): strin
   if (!LOOPBACK.test(baseHost)) return undefined;
   const host = request.headers.get("host");
   const hostname = hostnameOf(host);
-  return hostname !== undefined && LOOPBACK.test(hostname) ? undefined : `Host "${host ?? ""}" is not allowed: this server only answers to localhost.`;
+  return hostname !== undefined && LOOPBACK.test(hostname) ? undefined : `Host "${host ?? ""}" is not allowed: this server only answers to localhost while PUBLIC_BASE_URL is a localhost address (DNS-rebinding protection). Its operator sets PUBLIC_BASE_URL to the address clients use, e.g. https://menus.example.com.`;
 }
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);

@@ -8,18 +8,29 @@
 // - The server guard puts every HTTP server of the process under the same socket limits as npm
 //   start's (lib/http/server-guard.mjs), from its next connection on, and SIGTERM/SIGINT stop
 //   them gracefully (readiness 503, a drain delay, in-flight requests answered).
+// - A PUBLIC_BASE_URL that is not an origin (no scheme, a path) stops the start with the reason
+//   instead of publishing broken URLs and failing every page.
 // - A malformed throttle setting stops the start here rather than failing every search later.
 // Any failure ends the process with the reason: a server that cannot reach its database must not
 // look healthy.
 import { installClientAddressTap } from "../http/client-address-tap.mjs";
 import { installServerGuard, takeOverSignals } from "../http/server-guard.mjs";
 import { internalRenderToken } from "../pages/internal-render";
+import { publicBaseUrlProblem } from "../site-urls";
 import { checkThrottleSettings } from "../http/rate-limit";
 import { seedOnFirstRun, setupDatabase, setupFailureLines } from "../db/setup";
+
+/** A PUBLIC_BASE_URL every published URL could be built from, or the start stops with the reason. */
+function checkPublicBaseUrl(): void {
+  const configured = process.env.PUBLIC_BASE_URL?.trim();
+  const problem = configured ? publicBaseUrlProblem(configured) : undefined;
+  if (problem) throw new Error(problem);
+}
 
 export async function startUp(): Promise<void> {
   installClientAddressTap();
   try {
+    checkPublicBaseUrl();
     installServerGuard({ renderToken: internalRenderToken() });
     takeOverSignals();
     checkThrottleSettings();
