@@ -181,7 +181,15 @@ export function mcpMethodNotAllowed(request: Request): Response {
 
 export async function handleMcpPost(request: Request): Promise<Response> {
   const rateLimit: Record<string, string> = {};
-  return withCors(await servePost(request, rateLimit), rateLimit);
+  let response: Response;
+  try {
+    response = await servePost(request, rateLimit);
+  } catch (error) {
+    // Still JSON-RPC, and still with the RateLimit fields when the call was counted.
+    console.error("[mcp] unexpected error:", error);
+    response = rpcError(500, -32603, "Internal error: the request failed on our side; it is safe to retry.");
+  }
+  return withCors(response, rateLimit);
 }
 
 /** JSON-RPC code of a throttled tools/call (implementation-defined server error); error.data.error is "rate_limited". */

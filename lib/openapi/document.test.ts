@@ -163,11 +163,16 @@ describe("responses", () => {
       }
       if (spec.throttled) {
         expect(op.responses["429"].$ref, spec.operationId).toBe("#/components/responses/RateLimited");
-        expect(Object.keys(op.responses["200"].headers), spec.operationId).toEqual(expect.arrayContaining(["RateLimit-Policy", "RateLimit"]));
+        // Every answer once the request was counted (issue 28.6): success, 304 and every error but the 405.
+        for (const [status, response] of Object.entries<any>(op.responses)) {
+          if (status === "405" || status === "429") continue;
+          expect(Object.keys(response.headers), `${spec.operationId} ${status}`).toEqual(expect.arrayContaining(["RateLimit-Policy", "RateLimit"]));
+        }
+        expect(op.responses["500"].content["application/json"].schema.$ref).toBe("#/components/schemas/InternalError");
       } else {
         expect(op.responses["429"], spec.operationId).toBeUndefined();
+        expect(op.responses["500"].$ref).toBe("#/components/responses/InternalError");
       }
-      expect(op.responses["500"].$ref).toBe("#/components/responses/InternalError");
     }
     expect(REST_OPERATIONS.filter((op) => op.throttled).map((op) => op.operationId)).toEqual(["searchRestaurants", "searchDishes"]);
     const rateLimited = doc.components!.responses!.RateLimited as any;
@@ -192,6 +197,10 @@ describe("responses", () => {
     const mcp = doc.paths["/api/mcp"].post;
     expect(Object.keys(mcp.responses).sort()).toEqual(["200", "202", "400", "403", "405", "413", "429", "500"]);
     expect(mcp.requestBody.content["application/json"].schema.properties.jsonrpc.const).toBe("2.0");
+    // search_dishes shares the budget with search_restaurants (issue 28.6): the 429 names every throttled tool.
+    expect(mcp.responses["429"].description).toContain("search_restaurants");
+    expect(mcp.responses["429"].description).toContain("search_dishes");
+    for (const status of ["200", "429", "500"]) expect(Object.keys(mcp.responses[status].headers), status).toEqual(expect.arrayContaining(["RateLimit-Policy", "RateLimit"]));
   });
 
   // Issue 15.6: no component that no operation references (the 405 is every operation's).

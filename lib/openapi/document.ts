@@ -9,7 +9,7 @@ import { ERROR_CODES, type ErrorCode } from "../http/api-errors";
 import { CACHE_POLICIES } from "../http/cache-policy";
 import { publicBaseUrl, siteUrls } from "../site-urls";
 import { MCP_PATH, REST_OPERATIONS, TAGS, type RestOperation } from "./endpoints";
-import { errorHeaders, headerComponents, successHeaders } from "./headers";
+import { errorHeaders, headerComponents, rateLimitHeaders, successHeaders } from "./headers";
 import { mcpOperation } from "./mcp-operation";
 import { ERROR_BODY_SCHEMAS, ERROR_CODE_LIST, ErrorBodySchema, errorSchemaName } from "./schemas";
 import { API_VERSION, attributionText, contactEmail, SERVICE_NAME, SERVICE_SUMMARY } from "../service-info";
@@ -37,12 +37,23 @@ const ifNoneMatch = z
 
 const errorRef = (code: ErrorCode) => ERROR_BODY_SCHEMAS[code];
 
-function errorResponse(codes: ErrorCode[]) {
+/** An error answer of an operation; a throttled operation's errors carry the RateLimit fields too (the request was counted). */
+function errorResponse(codes: ErrorCode[], throttled: boolean) {
   const schema = codes.length === 1 ? errorRef(codes[0]) : z.union(codes.map(errorRef) as unknown as [z.ZodType, z.ZodType, ...z.ZodType[]]);
   return {
     description: codes.map((c) => `${c}: ${ERROR_MEANINGS[c]}`).join(". "),
-    headers: errorHeaders(codes.includes("service_unavailable") ? "retryAfter" : null),
+    headers: { ...errorHeaders(codes.includes("service_unavailable") ? "retryAfter" : null), ...(throttled ? rateLimitHeaders() : {}) },
     content: { "application/json": { schema } },
+  };
+}
+
+/** The shared 500, with the RateLimit fields on a throttled operation. */
+function internalErrorResponse(throttled: boolean) {
+  if (!throttled) return { $ref: "#/components/responses/InternalError" };
+  return {
+    description: `internal_error: ${ERROR_MEANINGS.internal_error}`,
+    headers: { ...errorHeaders("retryAfter"), ...rateLimitHeaders() },
+    content: { "application/json": { schema: ERROR_BODY_SCHEMAS.internal_error } },
   };
 }
 
@@ -66,10 +77,10 @@ function restOperation(op: RestOperation): ZodOpenApiOperationObject {
   // and an Allow header (the shared response, referenced where it applies).
   byStatus.delete(405);
   for (const [status, codes] of [...byStatus, [405, []] as [number, ErrorCode[]]].sort(([a], [b]) => a - b)) {
-    responses[String(status) as "400"] = status === 405 ? { $ref: "#/components/responses/MethodNotAllowed" } : errorResponse(codes);
+    responses[String(status) as "400"] = status === 405 ? { $ref: "#/components/responses/MethodNotAllowed" } : errorResponse(codes, Boolean(op.throttled));
   }
   if (op.throttled) responses["429"] = { $ref: "#/components/responses/RateLimited" };
-  responses["500"] = { $ref: "#/components/responses/InternalError" };
+  responses["500"] = internalErrorResponse(Boolean(op.throttled));
 
   return {
     operationId: op.operationId,

@@ -5,7 +5,7 @@
 import type { ZodOpenApiOperationObject } from "zod-openapi";
 import { z } from "zod";
 import { MCP_TOOLS } from "../mcp/tools";
-import { errorHeaders, headerComponentName } from "./headers";
+import { errorHeaders, headerComponentName, rateLimitHeaders } from "./headers";
 import { JsonRpcErrorObjectSchema, JsonRpcRequestSchema, JsonRpcResponseSchema } from "./schemas";
 
 const hdr = (name: string) => ({ $ref: `#/components/headers/${name}` });
@@ -25,14 +25,20 @@ const JsonRpcErrorResponseSchema = z
   })
   .describe("A JSON-RPC 2.0 error response");
 
-const jsonRpcError = (description: string) => ({
+/** Answers to a tools/call of a throttled tool (search_restaurants, search_dishes) carry the RateLimit fields. */
+const throttledMcpHeaders = { ...mcpHeaders, ...rateLimitHeaders() };
+
+const jsonRpcError = (description: string, headers: typeof mcpHeaders | typeof throttledMcpHeaders = mcpHeaders) => ({
   description,
-  headers: mcpHeaders,
+  headers,
   content: { "application/json": { schema: JsonRpcErrorResponseSchema } },
 });
 
 export function mcpOperation(): ZodOpenApiOperationObject {
   const tools = MCP_TOOLS.map((t) => `- \`${t.name}\`: ${t.title}.`).join("\n");
+  const throttledTools = MCP_TOOLS.filter((t) => t.throttle)
+    .map((t) => t.name)
+    .join(" or ");
   return {
     operationId: "callToolServer",
     tags: ["Tool server"],
@@ -60,7 +66,7 @@ export function mcpOperation(): ZodOpenApiOperationObject {
     responses: {
       "200": {
         description: "The JSON-RPC response: result, or error for a method-level failure",
-        headers: mcpHeaders,
+        headers: throttledMcpHeaders,
         content: { "application/json": { schema: JsonRpcResponseSchema } },
       },
       "202": { description: "A notification (a message without id) was accepted; no body", headers: mcpHeaders },
@@ -70,11 +76,11 @@ export function mcpOperation(): ZodOpenApiOperationObject {
       "413": jsonRpcError("The body is larger than 64 KB; error.data is the API's payload_too_large error body"),
       "429": {
         description:
-          "tools/call of search_restaurants over the client's search budget (shared with GET /api/public/restaurants): JSON-RPC error -32029 whose error.data is the API's rate_limited error body; wait for Retry-After seconds",
+          `tools/call of ${throttledTools} over the client's search budget (one budget with GET /api/public/restaurants and GET /api/public/dishes): JSON-RPC error -32029 whose error.data is the API's rate_limited error body; wait for Retry-After seconds`,
         headers: { ...mcpHeaders, ...errorHeaders("rateLimited") },
         content: { "application/json": { schema: JsonRpcErrorResponseSchema } },
       },
-      "500": jsonRpcError("A failure on the service side; safe to retry"),
+      "500": jsonRpcError("A failure on the service side; safe to retry", throttledMcpHeaders),
     },
   };
 }
