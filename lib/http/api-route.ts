@@ -32,6 +32,22 @@ export function etagOf(body: string | Uint8Array): string {
   return `"${createHash("sha1").update(body).digest("base64url")}"`;
 }
 
+/**
+ * The longest If-None-Match a GET takes (the published maxLength): room for a few dozen ETags.
+ * A longer one is invalid_request rather than compared, so the bound the document states holds.
+ */
+export const MAX_IF_NONE_MATCH_LENGTH = 1000;
+
+function checkIfNoneMatch(request: Request): void {
+  const value = request.headers.get("if-none-match");
+  if (value !== null && value.length > MAX_IF_NONE_MATCH_LENGTH) {
+    throw new ApiError("invalid_request", `The If-None-Match header is ${value.length} characters long; at most ${MAX_IF_NONE_MATCH_LENGTH} are accepted.`, {
+      hint: "Send the ETag of the response you hold (or a short list of them).",
+      extra: { issues: [{ parameter: "If-None-Match", message: `at most ${MAX_IF_NONE_MATCH_LENGTH} characters` }] },
+    });
+  }
+}
+
 /** RFC 9110 §13.1.2: weak comparison against a list of entity tags, or "*". */
 export function matchesIfNoneMatch(header: string | null, etag: string): boolean {
   if (!header) return false;
@@ -122,6 +138,7 @@ export function apiRoute(
         throw new ApiError("method_not_allowed", `${requestMethod(request, method)} is not supported here; use ${allow}.`, { headers: { Allow: allow } });
       }
       if (options.throttle) rateLimit = await consumeRateLimit(request, options.throttle);
+      checkIfNoneMatch(request);
       const params = (await context?.params) ?? {};
       const response = withFields(await respondWithFreshness(async () => handler(request, params)), rateLimit);
       if (method === "HEAD") return new Response(null, { status: response.status, headers: response.headers });

@@ -6,6 +6,7 @@ import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiOverride
 import type { oas31 } from "zod-openapi";
 import { z } from "zod";
 import { ERROR_CODES, type ErrorCode } from "../http/api-errors";
+import { MAX_IF_NONE_MATCH_LENGTH } from "../http/api-route";
 import { CACHE_POLICIES } from "../http/cache-policy";
 import { publicBaseUrl, siteUrls } from "../site-urls";
 import { MCP_PATH, REST_OPERATIONS, TAGS, type RestOperation } from "./endpoints";
@@ -31,9 +32,9 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
 
 const ifNoneMatch = z
   .string()
-  .max(1000)
+  .max(MAX_IF_NONE_MATCH_LENGTH)
   .optional()
-  .describe("ETag(s) from an earlier response; when one still matches, the answer is 304 Not Modified with no body");
+  .describe(`ETag(s) from an earlier response; when one still matches, the answer is 304 Not Modified with no body. At most ${MAX_IF_NONE_MATCH_LENGTH} characters: a longer one is invalid_request.`);
 
 const errorRef = (code: ErrorCode) => ERROR_BODY_SCHEMAS[code];
 
@@ -69,7 +70,9 @@ function restOperation(op: RestOperation): ZodOpenApiOperationObject {
     responses["304"] = { description: "Not Modified: the If-None-Match ETag still matches; no body", headers: successHeaders(op.response.policy, Boolean(op.throttled)) };
   }
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of op.errors) {
+  // Every GET takes If-None-Match, and refuses one over its maxLength with invalid_request.
+  const errors: ErrorCode[] = op.method === "get" && !op.errors.includes("invalid_request") ? ["invalid_request", ...op.errors] : op.errors;
+  for (const code of errors) {
     const status = ERROR_CODES[code].status;
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
@@ -83,6 +86,7 @@ function restOperation(op: RestOperation): ZodOpenApiOperationObject {
   responses["500"] = internalErrorResponse(Boolean(op.throttled));
 
   return {
+    ...(op.rules ? { "x-validation-rules": op.rules } : {}),
     operationId: op.operationId,
     tags: [op.tag],
     summary: op.summary,
@@ -138,12 +142,27 @@ function infoDescription(): string {
   ].join("\n");
 }
 
+/**
+ * The REST adapters read an empty query value as an absent one (`?q=&limit=` is what an HTML form
+ * sends): every optional query parameter says so. A required one (food-cost's cost) stays refused.
+ */
+function allowEmptyQueryValues(document: OpenApiDocument): OpenApiDocument {
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(item as Record<string, oas31.OperationObject>)) {
+      for (const parameter of (operation.parameters ?? []) as oas31.ParameterObject[]) {
+        if (parameter.in === "query" && !parameter.required) parameter.allowEmptyValue = true;
+      }
+    }
+  }
+  return document;
+}
+
 function generate(): OpenApiDocument {
   // A schema per code an operation or shared response can answer (not_acceptable is the pages' code).
   const usedCodes = new Set<ErrorCode>([...REST_OPERATIONS.flatMap((op) => op.errors), "method_not_allowed", "not_found", "rate_limited", "internal_error", "service_unavailable"]);
   const errorSchemas = Object.fromEntries([...usedCodes].map((code) => [errorSchemaName(code), ERROR_BODY_SCHEMAS[code]]));
   const responseSchemas = Object.fromEntries(REST_OPERATIONS.map((op) => [op.response.component, op.response.schema]));
-  return createDocument({
+  const document = createDocument({
     openapi: "3.1.0",
     info: {
       title: `${SERVICE_NAME} public API`,
@@ -184,6 +203,7 @@ function generate(): OpenApiDocument {
       },
     },
   }, { override: integerFormat }) as OpenApiDocument;
+  return allowEmptyQueryValues(document);
 }
 
 /** OpenAPI's email format wants a dotted domain: a localhost deployment simply has no contact email. */

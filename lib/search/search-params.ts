@@ -25,7 +25,7 @@ export const DISH_SEARCH_PARAMS = ["q", "city", "cuisine", "diet", "excludeAller
 export const SEARCH_LIMIT = { min: 1, max: 50, default: 20 } as const;
 
 /** The limit rule in words, for the published descriptions (OpenAPI, MCP tools/list). */
-export const SEARCH_LIMIT_RULE = `${SEARCH_LIMIT.min} to ${SEARCH_LIMIT.max}, default ${SEARCH_LIMIT.default}. Values outside the range are clamped to it (limit=500 returns at most ${SEARCH_LIMIT.max} results, limit=0 one); only a non-integer is invalid_request.`;
+export const SEARCH_LIMIT_RULE = `${SEARCH_LIMIT.min} to ${SEARCH_LIMIT.max}, default ${SEARCH_LIMIT.default}. Values outside the range are clamped to it (limit=500 returns at most ${SEARCH_LIMIT.max} results, limit=0 one); only a non-integer, or one beyond ±${Number.MAX_SAFE_INTEGER}, is invalid_request.`;
 
 /** C0 controls and DEL, as a character-class range (a regular expression and the published pattern share it). */
 const CONTROL_CHARACTERS = String.raw`\u0000-\u001F\u007F`;
