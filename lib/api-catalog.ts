@@ -40,7 +40,7 @@ export const API_ENDPOINTS: Endpoint[] = [
       { name: "q", in: "query", required: false, type: "string (≤200)", description: "Free-text match on name, description or slug, case-insensitive." },
       { name: "city", in: "query", required: false, type: "string (≤100)", description: "City name or slug, case-insensitive (Zürich = zürich = zurich's slug)." },
       { name: "cuisine", in: "query", required: false, type: "string (≤100)", description: "Cuisine name or slug, case-insensitive." },
-      { name: "limit", in: "query", required: false, type: "integer", description: "1 to 50, default 20; values outside are clamped; a non-integer is invalid_request." },
+      { name: "limit", in: "query", required: false, type: "integer", description: "1 to 50, default 20; values outside are clamped; a non-integer (or one beyond ±9007199254740991) is invalid_request." },
       { name: "near", in: "query", required: false, type: "string", description: "lat,lng in decimal degrees: only restaurants within radiusKm, nearest first, each with distanceKm." },
       { name: "radiusKm", in: "query", required: false, type: "number", description: "Kilometres around near, default 5, at most 50." },
       { name: "openNow", in: "query", required: false, type: "boolean", description: "true: only restaurants open now in their own local time (hours past midnight count; unknown hours never match)." },
@@ -63,7 +63,7 @@ export const API_ENDPOINTS: Endpoint[] = [
       { name: "excludeAllergens", in: "query", required: false, type: "string", description: "Comma list of EU-14 codes the dish must not declare; an unknown code is invalid_request naming the valid ones." },
       { name: "maxPrice", in: "query", required: false, type: "number", description: "Highest price in major units; needs currency (prices in different currencies are never compared)." },
       { name: "currency", in: "query", required: false, type: "string", description: "ISO 4217 code: only dishes priced in it." },
-      { name: "limit", in: "query", required: false, type: "integer", description: "1 to 50, default 20; values outside are clamped." },
+      { name: "limit", in: "query", required: false, type: "integer", description: "1 to 50, default 20; values outside are clamped; a non-integer (or one beyond ±9007199254740991) is invalid_request." },
       { name: "near", in: "query", required: false, type: "string", description: "lat,lng in decimal degrees: only restaurants within radiusKm, nearest first, each with distanceKm." },
       { name: "radiusKm", in: "query", required: false, type: "number", description: "Kilometres around near, default 5, at most 50." },
       { name: "openNow", in: "query", required: false, type: "boolean", description: "true: only restaurants open now in their own local time (hours past midnight count; unknown hours never match)." },
@@ -113,7 +113,7 @@ export const API_ENDPOINTS: Endpoint[] = [
     parameters: [
       { name: "cost", in: "query", required: false, type: "number ≥ 0", description: "Raw ingredient cost of one portion (GET needs it; POST takes it or ingredients)." },
       { name: "margin", in: "query", required: false, type: "number, 0 ≤ margin < 100", description: "Target gross margin in percent; default 70." },
-      { name: "price", in: "query", required: false, type: "number > 0", description: "Current selling price, to analyse its margin." },
+      { name: "price", in: "query", required: false, type: "number ≥ 0.005", description: "Current selling price, to analyse its margin (rounded to cents)." },
       { name: "ingredients", in: "body", required: false, type: "array (1–100)", description: "POST: the ingredients of one portion, each { name?, quantity, unitCost } or { name?, cost }." },
       { name: "wastePercentage", in: "body", required: false, type: "number 0–100", description: "POST: waste buffer in percent of the portion cost; default 0." },
       { name: "laborOverheadPercentage", in: "body", required: false, type: "number 0–1000", description: "POST: labour and overhead in percent of the portion cost; default 0." },
@@ -141,7 +141,7 @@ export const API_ENDPOINTS: Endpoint[] = [
     summary: "Review QR code: the write-a-review URL of a venue as a QR payload and a printable SVG QR image.",
     parameters: [
       { name: "placeId", in: "query", required: false, type: "string", description: "The venue's place identifier in the map service. Give this or url." },
-      { name: "url", in: "query", required: false, type: "http(s) URL", description: "A direct review URL, used as-is. Give this or placeId." },
+      { name: "url", in: "query", required: false, type: "http(s) URL", description: "A direct review URL with an ASCII host name (no IP address, no user info), used as-is. Give this or placeId." },
     ],
     example: "/api/public/tools/review-qr?placeId=ChIJN1t_tDeuEmsRUsoyG83frY4",
     cache: "tool",
@@ -221,10 +221,12 @@ export function apiIndex(exampleSlug?: string) {
     },
     conventions: {
       cors: "Access-Control-Allow-Origin: * on every response; OPTIONS preflight answers 204.",
-      conditionalRequests: "Every successful GET has an ETag; send If-None-Match to get 304 Not Modified.",
+      conditionalRequests: "Every successful GET has an ETag; send If-None-Match (at most 1000 characters) to get 304 Not Modified.",
+      queryParameters:
+        "Numbers are read one way in every parameter: JSON number syntax plus a leading + and a leading or trailing dot (1e2, .5, 5., +3); an empty value is the same as leaving the parameter out; a parameter given twice is invalid_request.",
       methods: "Read endpoints accept GET and HEAD (and OPTIONS); anything else is 405 method_not_allowed with an Allow header.",
       rateLimits:
-        "No published quota. Restaurant and dish search (these two endpoints and the MCP tools search_restaurants and search_dishes, one budget) are throttled per client address: its answers carry RateLimit-Policy and RateLimit fields (draft-ietf-httpapi-ratelimit-headers); over the budget it is 429 rate_limited with Retry-After. Menus, directories, plans and tools are never throttled. Cache responses and avoid heavy search traffic.",
+        "No published quota. Restaurant and dish search (these two endpoints and the MCP tools search_restaurants and search_dishes, one budget) are throttled per client address: every answer once counted (errors included) carries RateLimit-Policy and RateLimit fields (draft-ietf-httpapi-ratelimit-headers); over the budget it is 429 rate_limited with Retry-After. Menus, directories, plans and tools are never throttled. Cache responses and avoid heavy search traffic.",
     },
   };
 }

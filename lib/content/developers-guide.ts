@@ -80,6 +80,7 @@ ${errors}
 - ${inline(data.conventions.conditionalRequests)}
 - ${inline(data.conventions.cors)}
 - ${inline(data.conventions.methods)}
+- ${inline(data.conventions.queryParameters)}
 - Shared caches keep directory and plan data 24 hours, search results 60 seconds and a menu 5 minutes.
 
 ## Terms of use

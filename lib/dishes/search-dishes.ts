@@ -1,6 +1,7 @@
 // Search dishes across every published menu: the capability behind GET /api/public/dishes, the
 // MCP tool search_dishes and the /dishes pages.
 import { z } from "zod";
+import { decimalNumber } from "../decimal-number";
 import { prepare, type Prepared } from "../cache/prepared";
 import { cacheTtlMs, dishSearchCache } from "../cache/public-caches";
 import { searchPublishedDishes } from "../data/dish-queries";
@@ -12,12 +13,21 @@ import { searchKey, textKey } from "../menu/text-key";
 import { paging } from "../search/paging";
 import { checkGeoTime, filterText, geoTimeFields, limitParam, publishedPagingFields } from "../search/search-params";
 import { ALLERGEN_NOTICE, serializeDish, type PublicDishSearchResponse } from "../serializers";
+import { anyCaseAlternation, commaListPattern } from "../text-patterns";
 import { parseInput } from "../validation";
 
-const TAG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const TAG_SOURCE = "[a-z0-9]+(?:-[a-z0-9]+)*";
+const TAG = new RegExp(`^${TAG_SOURCE}$`);
 const MAX_TAGS = 10;
 /** The longest comma list (diet, excludeAllergens) a query string may carry. */
 export const MAX_LIST_LENGTH = 500;
+
+// The published patterns of the two lists, as a query string carries them: the items are read
+// lower-cased, so any letter case matches.
+/** diet: at most MAX_TAGS tags, each lower-case words with hyphens. */
+export const DIET_LIST_PATTERN = commaListPattern("[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*", MAX_TAGS);
+/** excludeAllergens: EU-14 codes. */
+export const ALLERGEN_LIST_PATTERN = commaListPattern(anyCaseAlternation(ALLERGENS));
 
 /** A comma list in a query string, or an array from JSON: trimmed, lower-cased, empty parts dropped. */
 const list = z
@@ -42,7 +52,7 @@ export const searchDishesInput = z
       .optional()
       .transform((v, ctx): number | undefined => {
         if (v === undefined || v === "") return undefined;
-        const n = typeof v === "number" ? v : /^\s*\d+(?:\.\d+)?\s*$/.test(v) ? Number(v) : Number.NaN;
+        const n = typeof v === "number" ? v : (decimalNumber(v) ?? Number.NaN);
         if (!Number.isFinite(n) || n < 0) {
           ctx.addIssue({ code: "custom", message: "must be a non-negative number in major units, e.g. 15 or 12.50" });
           return z.NEVER;
@@ -89,6 +99,8 @@ export const searchDishesPublishedInput = z.object({
 /** Whole minor units at or under maxPrice: 12.999 CHF admits 12.99, never 13.00. */
 function maxMinor(maxPrice: number, currency: string): number {
   const exact = toMinor(maxPrice, currency);
+  // Above every price a menu can hold (maxPrice=1e300): no bound at all, in a number SQL takes exactly.
+  if (!Number.isSafeInteger(exact)) return Number.MAX_SAFE_INTEGER;
   return exact / 10 ** currencyDigits(currency) > maxPrice ? exact - 1 : exact;
 }
 

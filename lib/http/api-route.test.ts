@@ -1,6 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ApiError } from "./api-errors";
 import { apiRoute, etagOf, matchesIfNoneMatch, jsonResponse } from "./api-route";
+import { resetThrottle } from "./rate-limit";
 
 const ctx = { params: Promise.resolve({}) };
 
@@ -92,5 +93,81 @@ describe("apiRoute", () => {
     expect(JSON.parse(text)).toMatchObject({ error: "internal_error", status: 500 });
     expect(text).not.toContain("secret");
     expect(text).not.toContain("TypeError");
+  });
+});
+
+describe("apiRoute with a throttle", () => {
+  const saved = { limit: process.env.RATE_LIMIT_PER_MINUTE, trusted: process.env.TRUSTED_PROXY_HEADERS };
+  beforeEach(() => {
+    process.env.RATE_LIMIT_PER_MINUTE = "3";
+    process.env.TRUSTED_PROXY_HEADERS = "x-forwarded-for";
+    resetThrottle();
+  });
+  afterEach(() => {
+    for (const [name, value] of [["RATE_LIMIT_PER_MINUTE", saved.limit], ["TRUSTED_PROXY_HEADERS", saved.trusted]] as const) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    resetThrottle();
+  });
+
+  const search = apiRoute(
+    {
+      GET: (req) => {
+        const url = new URL(req.url);
+        if (url.searchParams.get("limit") === "abc") throw new ApiError("invalid_request", 'Invalid parameter "limit": must be an integer');
+        if (url.searchParams.has("crash")) throw new TypeError("boom");
+        return jsonResponse(req, { ok: true }, "search");
+      },
+    },
+    { throttle: "search" },
+  );
+  const from = (address: string, query = "", headers: Record<string, string> = {}) =>
+    new Request(`http://x/search${query}`, { headers: { "x-forwarded-for": address, ...headers } });
+
+  it("puts RateLimit and RateLimit-Policy on a success, a 304, a 400 and a 500 alike, each counted", async () => {
+    const ok = await search.GET(from("192.0.2.1"), ctx);
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("ratelimit-policy")).toBe('"search";q=3;w=60');
+    expect(ok.headers.get("ratelimit")).toMatch(/^"search";r=2;t=\d+$/);
+
+    const notModified = await search.GET(from("192.0.2.1", "", { "If-None-Match": ok.headers.get("etag")! }), ctx);
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers.get("ratelimit")).toMatch(/^"search";r=1;t=\d+$/);
+
+    const invalid = await search.GET(from("192.0.2.1", "?limit=abc"), ctx);
+    expect(invalid.status).toBe(400);
+    expect(invalid.headers.get("ratelimit-policy")).toBe('"search";q=3;w=60');
+    expect(invalid.headers.get("ratelimit")).toMatch(/^"search";r=0;t=\d+$/);
+    expect(invalid.headers.get("cache-control")).toBe("no-store");
+    expect(await invalid.json()).toMatchObject({ error: "invalid_request" });
+
+    const refused = await search.GET(from("192.0.2.1", "?limit=abc"), ctx);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("ratelimit")).toMatch(/^"search";r=0;t=\d+$/);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+
+    const original = console.error;
+    console.error = () => {};
+    const crashed = await search.GET(from("192.0.2.2", "?crash"), ctx);
+    console.error = original;
+    expect(crashed.status).toBe(500);
+    expect(crashed.headers.get("ratelimit")).toMatch(/^"search";r=2;t=\d+$/);
+  });
+
+  it("counts HEAD like GET and sends the fields without a body", async () => {
+    const head = await search.HEAD(new Request("http://x/search?limit=abc", { method: "HEAD", headers: { "x-forwarded-for": "192.0.2.3" } }), ctx);
+    expect(head.status).toBe(400);
+    expect(head.headers.get("ratelimit")).toMatch(/^"search";r=2;t=\d+$/);
+    expect(await head.text()).toBe("");
+  });
+
+  it("leaves the preflight and 405s uncounted and without the fields", async () => {
+    const preflight = await search.OPTIONS(new Request("http://x/search", { method: "OPTIONS", headers: { "x-forwarded-for": "192.0.2.4" } }), ctx);
+    const post = await search.POST(new Request("http://x/search", { method: "POST", headers: { "x-forwarded-for": "192.0.2.4" } }), ctx);
+    expect(post.status).toBe(405);
+    for (const res of [preflight, post]) expect(res.headers.get("ratelimit")).toBeNull();
+    const first = await search.GET(from("192.0.2.4"), ctx);
+    expect(first.headers.get("ratelimit")).toMatch(/^"search";r=2;t=\d+$/);
   });
 });

@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import { ApiError, errorBody, toApiError } from "./api-errors";
 import { CACHE_POLICIES, type CachePolicy } from "./cache-policy";
 import { allowAnyOrigin as withCors, preflightResponse } from "./cors";
+import { consumeRateLimit, type RateLimitPolicy } from "./rate-limit";
 import { ORIGINAL_METHOD_HEADER } from "./request-front.mjs";
 import { respondWithFreshness } from "../cache/freshness";
 import { publicBaseUrl } from "../site-urls";
@@ -29,6 +30,22 @@ export function errorResponse(error: unknown): Response {
 /** A strong validator from the body bytes: equal bodies, equal ETags, across processes. */
 export function etagOf(body: string | Uint8Array): string {
   return `"${createHash("sha1").update(body).digest("base64url")}"`;
+}
+
+/**
+ * The longest If-None-Match a GET takes (the published maxLength): room for a few dozen ETags.
+ * A longer one is invalid_request rather than compared, so the bound the document states holds.
+ */
+export const MAX_IF_NONE_MATCH_LENGTH = 1000;
+
+function checkIfNoneMatch(request: Request): void {
+  const value = request.headers.get("if-none-match");
+  if (value !== null && value.length > MAX_IF_NONE_MATCH_LENGTH) {
+    throw new ApiError("invalid_request", `The If-None-Match header is ${value.length} characters long; at most ${MAX_IF_NONE_MATCH_LENGTH} are accepted.`, {
+      hint: "Send the ETag of the response you hold (or a short list of them).",
+      extra: { issues: [{ parameter: "If-None-Match", message: `at most ${MAX_IF_NONE_MATCH_LENGTH} characters` }] },
+    });
+  }
 }
 
 /** RFC 9110 §13.1.2: weak comparison against a list of entity tags, or "*". */
@@ -83,29 +100,51 @@ export function jsonResponse(request: Request, data: unknown, policy: CachePolic
   return cachedResponse(request, { body: JSON.stringify(data) }, policy, extraHeaders);
 }
 
+/** The fields set on a response built by a handler (mutable headers), or on a copy when they are not. */
+function withFields(response: Response, fields: Record<string, string>): Response {
+  const names = Object.keys(fields);
+  if (names.length === 0) return response;
+  try {
+    for (const name of names) response.headers.set(name, fields[name]);
+    return response;
+  } catch {
+    const headers = new Headers(response.headers);
+    for (const name of names) headers.set(name, fields[name]);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
+}
+
 /**
  * Builds every method export of a route file. Methods not in `handlers` answer 405 with Allow;
  * HEAD mirrors GET without a body; OPTIONS is the CORS preflight.
+ *
+ * `throttle` counts each GET/HEAD against that budget (lib/http/rate-limit.ts) before the handler
+ * runs, and puts the RateLimit fields on whatever it answers: a success, a 304, and every error
+ * after the count (a 400 from validation too), since each of those used up a request.
  */
 export function apiRoute(
   handlers: Partial<Record<"GET" | "POST", Handler>>,
-  options: { allowHeaders?: string } = {},
+  options: { allowHeaders?: string; throttle?: RateLimitPolicy } = {},
 ): Record<Method, NextHandler> {
   const allowed: Method[] = [...(handlers.GET ? (["GET", "HEAD"] as const) : []), ...(handlers.POST ? (["POST"] as const) : []), "OPTIONS"];
   const allow = allowed.join(", ");
 
   const run = (handler: Handler | undefined, method: Method): NextHandler => async (request, context) => {
+    // The throttle's fields once the request was counted; a refusal (429) carries its own.
+    let rateLimit: Record<string, string> = {};
     try {
       if (method === "OPTIONS") return preflightResponse({ allow, allowHeaders: options.allowHeaders });
       if (!handler) {
         throw new ApiError("method_not_allowed", `${requestMethod(request, method)} is not supported here; use ${allow}.`, { headers: { Allow: allow } });
       }
+      if (options.throttle) rateLimit = await consumeRateLimit(request, options.throttle);
+      checkIfNoneMatch(request);
       const params = (await context?.params) ?? {};
-      const response = await respondWithFreshness(async () => handler(request, params));
+      const response = withFields(await respondWithFreshness(async () => handler(request, params)), rateLimit);
       if (method === "HEAD") return new Response(null, { status: response.status, headers: response.headers });
       return response;
     } catch (error) {
-      const response = errorResponse(error);
+      const response = withFields(errorResponse(error), rateLimit);
       return method === "HEAD" ? new Response(null, { status: response.status, headers: response.headers }) : response;
     }
   };

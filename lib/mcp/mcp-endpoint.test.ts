@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { envelopeError, mcpMethodNotAllowed, mcpPreflight, rejectedHost } from "./mcp-endpoint";
+import { envelopeError, headerError, MCP_LIMITS, mcpMethodNotAllowed, mcpPreflight, rejectedHost } from "./mcp-endpoint";
 
 const req = (host: string | undefined) => new Request("http://127.0.0.1/api/mcp", { method: "POST", headers: host ? { host } : {} });
 
@@ -35,6 +35,33 @@ describe("envelopeError", () => {
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body).toMatchObject({ jsonrpc: "2.0", id, error: { code } });
+  });
+});
+
+// Issue 28.8: the bounds /openapi.json states are the ones the endpoint enforces.
+describe("the published bounds", () => {
+  it.each([
+    [{ jsonrpc: "2.0", id: "x".repeat(MCP_LIMITS.id + 1), method: "ping" }, -32600],
+    [{ jsonrpc: "2.0", id: 1, method: "m".repeat(MCP_LIMITS.method + 1) }, -32600],
+    [{ jsonrpc: "2.0", id: 1, method: "ping", params: { ["p".repeat(MCP_LIMITS.paramName + 1)]: 1 } }, -32602],
+  ])("refuses a message over them (%#)", async (message, code) => {
+    const res = envelopeError(message)!;
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.code).toBe(code);
+  });
+
+  it("lets a message at them through", () => {
+    expect(envelopeError({ jsonrpc: "2.0", id: "x".repeat(MCP_LIMITS.id), method: "m".repeat(MCP_LIMITS.method), params: { ["p".repeat(MCP_LIMITS.paramName)]: 1 } })).toBeUndefined();
+  });
+
+  it("refuses Mcp-Method and Mcp-Name headers over them, and only those", async () => {
+    const post = (headers: Record<string, string>) => new Request("http://127.0.0.1/api/mcp", { method: "POST", headers });
+    expect(headerError(post({ "Mcp-Method": "m".repeat(MCP_LIMITS.mcpMethodHeader), "Mcp-Name": "n".repeat(MCP_LIMITS.mcpNameHeader) }))).toBeUndefined();
+    for (const headers of [{ "Mcp-Method": "m".repeat(MCP_LIMITS.mcpMethodHeader + 1) }, { "Mcp-Name": "n".repeat(MCP_LIMITS.mcpNameHeader + 1) }] as Array<Record<string, string>>) {
+      const res = headerError(post(headers))!;
+      expect(res.status).toBe(400);
+      expect((await res.json()).error.code).toBe(-32600);
+    }
   });
 });
 

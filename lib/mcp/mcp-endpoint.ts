@@ -92,6 +92,24 @@ export function rejectedHost(request: Request, baseUrl = publicBaseUrl()): strin
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
+/**
+ * Bounds on what a message and its headers may carry, in characters: refused beyond them
+ * (-32600, or -32602 for a parameter name), and published in /openapi.json from here.
+ */
+export const MCP_LIMITS = { id: 256, method: 128, paramName: 128, mcpMethodHeader: 128, mcpNameHeader: 256 } as const;
+
+/** The 2026-07-28 headers over their bounds; undefined when they are within them. */
+export function headerError(request: Request): Response | undefined {
+  for (const [name, max] of [
+    ["Mcp-Method", MCP_LIMITS.mcpMethodHeader],
+    ["Mcp-Name", MCP_LIMITS.mcpNameHeader],
+  ] as const) {
+    const value = request.headers.get(name);
+    if (value !== null && value.length > max) return rpcError(400, -32600, `Invalid Request: the ${name} header is at most ${max} characters.`);
+  }
+  return undefined;
+}
+
 /** JSON-RPC 2.0 envelope checks the SDK leaves loose; undefined when the message may proceed. */
 export function envelopeError(message: unknown): Response | undefined {
   if (Array.isArray(message)) {
@@ -112,8 +130,13 @@ export function envelopeError(message: unknown): Response | undefined {
     return rpcError(400, -32600, 'Invalid Request: "id" must be a string or a number (omit it for a notification).', null);
   }
   if (typeof id === "number" && !Number.isInteger(id)) return rpcError(400, -32600, 'Invalid Request: a numeric "id" must be an integer.', null);
+  if (typeof id === "string" && id.length > MCP_LIMITS.id) return rpcError(400, -32600, `Invalid Request: a string "id" is at most ${MCP_LIMITS.id} characters.`, null);
+  if (message.method.length > MCP_LIMITS.method) return rpcError(400, -32600, `Invalid Request: "method" is at most ${MCP_LIMITS.method} characters.`, echo);
   if ("params" in message && !isPlainObject(message.params)) {
     return rpcError(400, -32602, 'Invalid params: "params" must be an object.', echo);
+  }
+  if (isPlainObject(message.params) && Object.keys(message.params).some((key) => key.length > MCP_LIMITS.paramName)) {
+    return rpcError(400, -32602, `Invalid params: a parameter name is at most ${MCP_LIMITS.paramName} characters.`, echo);
   }
   return undefined;
 }
@@ -181,7 +204,15 @@ export function mcpMethodNotAllowed(request: Request): Response {
 
 export async function handleMcpPost(request: Request): Promise<Response> {
   const rateLimit: Record<string, string> = {};
-  return withCors(await servePost(request, rateLimit), rateLimit);
+  let response: Response;
+  try {
+    response = await servePost(request, rateLimit);
+  } catch (error) {
+    // Still JSON-RPC, and still with the RateLimit fields when the call was counted.
+    console.error("[mcp] unexpected error:", error);
+    response = rpcError(500, -32603, "Internal error: the request failed on our side; it is safe to retry.");
+  }
+  return withCors(response, rateLimit);
 }
 
 /** JSON-RPC code of a throttled tools/call (implementation-defined server error); error.data.error is "rate_limited". */
@@ -209,6 +240,8 @@ async function throttleToolCall(request: Request, message: Record<string, unknow
 async function servePost(request: Request, rateLimit: Record<string, string>): Promise<Response> {
   const badHost = rejectedHost(request);
   if (badHost) return rpcError(403, -32000, `Forbidden: ${badHost}`);
+  const badHeader = headerError(request);
+  if (badHeader) return badHeader;
 
   // The body must be JSON whatever Content-Type says (`curl -d` sends a form type): being strict
   // about the label would only turn away plain clients, and there is nothing to protect.

@@ -1,6 +1,8 @@
 // Money is stored in integer minor units (cents, or yen for JPY) and published in major units.
 // The number of minor digits comes from the currency itself (ISO 4217 via Intl).
 
+import { anyCaseAlternation } from "../text-patterns";
+
 const digitsCache = new Map<string, number>();
 
 export function currencyDigits(currency: string): number {
@@ -10,6 +12,16 @@ export function currencyDigits(currency: string): number {
     digitsCache.set(currency, digits);
   }
   return digits;
+}
+
+/**
+ * The value a currency filter takes: an ISO 4217 code this runtime knows (Intl), in any letter
+ * case, or blank (no filter; at most three characters, as the filter's length limit). Its
+ * published pattern.
+ */
+export function currencyFilterPattern(): string {
+  const codes = Intl.supportedValuesOf("currency").filter((code) => /^[A-Z]{3}$/.test(code));
+  return String.raw`^(?:\s{0,3}|${anyCaseAlternation(codes)})$`;
 }
 
 export function isCurrencyCode(code: string): boolean {

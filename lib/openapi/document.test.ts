@@ -9,6 +9,14 @@ import { ApiError, ERROR_CODES, errorBody, type ErrorCode } from "../http/api-er
 import { CACHE_POLICIES } from "../http/cache-policy";
 import { ALLERGENS } from "../menu/allergens";
 import { SEARCH_LIMIT } from "../restaurants/search-restaurants";
+import { DIET_LIST_PATTERN } from "../dishes/search-dishes";
+import { MAX_IF_NONE_MATCH_LENGTH } from "../http/api-route";
+import { MCP_LIMITS } from "../mcp/mcp-endpoint";
+import { MCP_PROTOCOL_VERSIONS } from "../mcp/mcp-manifest";
+import { currencyFilterPattern } from "../menu/money";
+import { NEAR_PATTERN } from "../search/geo";
+import { NO_CONTROL_CHARACTERS_PATTERN, OPEN_AT_PATTERN } from "../search/search-params";
+import { PLACE_ID_PATTERN, REVIEW_URL_PATTERN } from "../tools/review-qr";
 import { DocumentValidator } from "../../tests/openapi/document-validator";
 import { buildOpenApiDocument } from "./document";
 import { documentedMethods, REST_OPERATIONS } from "./endpoints";
@@ -114,11 +122,100 @@ describe("coverage: the document and the route files cannot drift apart", () => 
 describe("parameters carry their rules", () => {
   const param = (p: string, method: string, name: string) => doc.paths[p][method].parameters.find((x: any) => x.name === name);
 
-  it("limit: integer 1–50, default 20, clamping described", () => {
+  it("limit: any safe integer (clamped into 1–50, as described), default 20", () => {
     const limit = param("/api/public/restaurants", "get", "limit");
-    expect(limit.schema).toMatchObject({ type: "integer", format: "int32", minimum: SEARCH_LIMIT.min, maximum: SEARCH_LIMIT.max, default: SEARCH_LIMIT.default });
+    expect(limit.schema).toMatchObject({ type: "integer", format: "int64", minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER, default: SEARCH_LIMIT.default });
     expect(limit.schema.anyOf).toBeUndefined();
     expect(limit.description).toMatch(/clamped/);
+    expect(limit.description).toContain(`${SEARCH_LIMIT.min} to ${SEARCH_LIMIT.max}`);
+  });
+
+  // Issue 28.8: the document states the rules the handlers enforce, from the same constants.
+  it("search parameters carry the handlers' patterns: near, openAt, currency, diet, excludeAllergens, no control characters", () => {
+    for (const path of ["/api/public/restaurants", "/api/public/dishes"]) {
+      expect(param(path, "get", "near").schema.pattern).toBe(NEAR_PATTERN);
+      expect(param(path, "get", "openAt").schema).toMatchObject({ pattern: OPEN_AT_PATTERN });
+      for (const name of ["q", "city", "cuisine"]) expect(param(path, "get", name).schema.pattern, name).toBe(NO_CONTROL_CHARACTERS_PATTERN);
+    }
+    const dishes = "/api/public/dishes";
+    expect(param(dishes, "get", "currency").schema.pattern).toBe(currencyFilterPattern());
+    expect(new RegExp(param(dishes, "get", "currency").schema.pattern, "u").test("chf")).toBe(true);
+    expect(new RegExp(param(dishes, "get", "currency").schema.pattern, "u").test("XYZ")).toBe(false);
+    expect(param(dishes, "get", "diet").schema.pattern).toBe(DIET_LIST_PATTERN);
+    const allergens = new RegExp(param(dishes, "get", "excludeAllergens").schema.pattern, "u");
+    for (const code of ALLERGENS) expect(allergens.test(code), code).toBe(true);
+    expect(allergens.test(ALLERGENS.join(","))).toBe(true);
+    expect(allergens.test("shellfish")).toBe(false);
+  });
+
+  it("every optional query parameter allows an empty value (read as absent); a required one does not", () => {
+    for (const [path, item] of Object.entries<any>(doc.paths)) {
+      for (const op of Object.values<any>(item)) {
+        for (const p of (op.parameters ?? []).filter((p: any) => p.in === "query")) expect(p.allowEmptyValue ?? false, `${path} ${p.name}`).toBe(!p.required);
+      }
+    }
+    expect(param("/api/public/tools/food-cost", "get", "cost")).toMatchObject({ required: true });
+  });
+
+  it("If-None-Match is bounded by what apiRoute enforces, and every GET documents the 400", () => {
+    for (const spec of REST_OPERATIONS.filter((op) => op.method === "get")) {
+      expect(param(spec.path, "get", "If-None-Match").schema.maxLength, spec.operationId).toBe(MAX_IF_NONE_MATCH_LENGTH);
+      expect(doc.paths[spec.path].get.responses["400"], spec.operationId).toBeDefined();
+    }
+  });
+
+  it("tools: review-qr url and placeId patterns, food-cost price minimum, the POST body's cost-or-ingredients as oneOf", () => {
+    expect(param("/api/public/tools/review-qr", "get", "url").schema.pattern).toBe(REVIEW_URL_PATTERN);
+    expect(param("/api/public/tools/review-qr", "get", "url").schema.pattern).toMatch(/^\^\\s\*\[hH\]\[tT\]\[tT\]\[pP\]\[sS\]\?:\/\//);
+    expect(param("/api/public/tools/review-qr", "get", "placeId").schema.pattern).toBe(PLACE_ID_PATTERN);
+    expect(param("/api/public/tools/food-cost", "get", "price").schema).toMatchObject({ minimum: 0.005 });
+    const body = doc.paths["/api/public/tools/food-cost"].post.requestBody.content["application/json"].schema;
+    expect(body.oneOf).toEqual([{ required: ["cost"] }, { required: ["ingredients"] }]);
+    expect(body.additionalProperties).toBe(false);
+    expect(body.properties.ingredients.items.oneOf).toEqual([
+      { required: ["cost"], properties: { quantity: false, unitCost: false } },
+      { required: ["quantity", "unitCost"], properties: { cost: false } },
+    ]);
+  });
+
+  it("the tool server: strict JSON-RPC body, MCP-Protocol-Version as an enum, header bounds the endpoint enforces, 404 of 2026-07-28", () => {
+    const mcp = doc.paths["/api/mcp"].post;
+    const body = mcp.requestBody.content["application/json"].schema;
+    expect(body.additionalProperties).toBe(false);
+    expect(body.properties.method).toMatchObject({ minLength: 1, maxLength: MCP_LIMITS.method });
+    const header = (name: string) => mcp.parameters.find((p: any) => p.in === "header" && p.name === name);
+    expect(header("MCP-Protocol-Version").schema.enum).toEqual(MCP_PROTOCOL_VERSIONS);
+    expect(header("Mcp-Method").schema.maxLength).toBe(MCP_LIMITS.mcpMethodHeader);
+    expect(header("Mcp-Name").schema.maxLength).toBe(MCP_LIMITS.mcpNameHeader);
+    expect(mcp.responses["404"]).toBeDefined();
+    expect(mcp["x-validation-rules"].map((r: any) => r.jsonRpcError)).toEqual([-32602, -32020]);
+  });
+
+  // Issue 28.8: owasp:api2:2023-no-credentials-in-url selects `$..parameters[?(@.in.match(…))]`
+  // and crashed Spectral on a schema named "in" below the API index's "parameters".
+  it("stays lintable by the OWASP ruleset: below a key named parameters, every \"in\" is a string", () => {
+    const found: string[] = [];
+    const walk = (node: unknown, at: string, underParameters: boolean) => {
+      if (!node || typeof node !== "object") return;
+      for (const [key, value] of Object.entries(node)) {
+        if (underParameters && key === "in" && typeof value !== "string") found.push(`${at}/${key}`);
+        walk(value, `${at}/${key}`, underParameters || key === "parameters");
+      }
+    };
+    walk(doc, "#", false);
+    expect(found).toEqual([]);
+    const index = doc.components.schemas.ApiIndex.properties.endpoints.items.properties.parameters.items;
+    expect(index.patternProperties["^in$"].enum).toEqual(["query", "path", "body"]);
+    expect(index.dependentRequired).toEqual({ name: ["in"] });
+  });
+
+  it("publishes the cross-parameter rules of each operation as x-validation-rules", () => {
+    const rules = (path: string, method = "get") => doc.paths[path][method]["x-validation-rules"].map((r: any) => r.parameters.join("+"));
+    expect(rules("/api/public/restaurants")).toEqual(["radiusKm", "openNow+openAt", "cursor"]);
+    expect(rules("/api/public/dishes")).toEqual(["maxPrice+currency", "radiusKm", "openNow+openAt", "cursor"]);
+    expect(rules("/api/public/tools/review-qr")).toEqual(["placeId+url"]);
+    expect(rules("/api/public/tools/wifi-qr")).toEqual(["ssid", "password"]);
+    expect(rules("/api/public/tools/food-cost", "post")).toEqual(["ingredients"]);
   });
 
   it("free-text filters are bounded strings; the slug is a required path parameter", () => {
@@ -163,11 +260,16 @@ describe("responses", () => {
       }
       if (spec.throttled) {
         expect(op.responses["429"].$ref, spec.operationId).toBe("#/components/responses/RateLimited");
-        expect(Object.keys(op.responses["200"].headers), spec.operationId).toEqual(expect.arrayContaining(["RateLimit-Policy", "RateLimit"]));
+        // Every answer once the request was counted (issue 28.6): success, 304 and every error but the 405.
+        for (const [status, response] of Object.entries<any>(op.responses)) {
+          if (status === "405" || status === "429") continue;
+          expect(Object.keys(response.headers), `${spec.operationId} ${status}`).toEqual(expect.arrayContaining(["RateLimit-Policy", "RateLimit"]));
+        }
+        expect(op.responses["500"].content["application/json"].schema.$ref).toBe("#/components/schemas/InternalError");
       } else {
         expect(op.responses["429"], spec.operationId).toBeUndefined();
+        expect(op.responses["500"].$ref).toBe("#/components/responses/InternalError");
       }
-      expect(op.responses["500"].$ref).toBe("#/components/responses/InternalError");
     }
     expect(REST_OPERATIONS.filter((op) => op.throttled).map((op) => op.operationId)).toEqual(["searchRestaurants", "searchDishes"]);
     const rateLimited = doc.components!.responses!.RateLimited as any;
@@ -190,8 +292,12 @@ describe("responses", () => {
   it("405 documents Allow; the tool server documents its JSON-RPC statuses", () => {
     expect(doc.components!.responses!.MethodNotAllowed.headers).toHaveProperty("Allow");
     const mcp = doc.paths["/api/mcp"].post;
-    expect(Object.keys(mcp.responses).sort()).toEqual(["200", "202", "400", "403", "405", "408", "413", "429", "500", "503"]);
+    expect(Object.keys(mcp.responses).sort()).toEqual(["200", "202", "400", "403", "404", "405", "408", "413", "429", "500", "503"]);
     expect(mcp.requestBody.content["application/json"].schema.properties.jsonrpc.const).toBe("2.0");
+    // search_dishes shares the budget with search_restaurants (issue 28.6): the 429 names every throttled tool.
+    expect(mcp.responses["429"].description).toContain("search_restaurants");
+    expect(mcp.responses["429"].description).toContain("search_dishes");
+    for (const status of ["200", "429", "500"]) expect(Object.keys(mcp.responses[status].headers), status).toEqual(expect.arrayContaining(["RateLimit-Policy", "RateLimit"]));
   });
 
   // Issue 15.6: no component that no operation references (the 405 is every operation's).

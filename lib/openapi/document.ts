@@ -6,10 +6,11 @@ import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiOverride
 import type { oas31 } from "zod-openapi";
 import { z } from "zod";
 import { ERROR_CODES, type ErrorCode } from "../http/api-errors";
+import { MAX_IF_NONE_MATCH_LENGTH } from "../http/api-route";
 import { CACHE_POLICIES } from "../http/cache-policy";
 import { publicBaseUrl, siteUrls } from "../site-urls";
 import { MCP_PATH, REST_OPERATIONS, TAGS, type RestOperation } from "./endpoints";
-import { errorHeaders, headerComponents, successHeaders } from "./headers";
+import { errorHeaders, headerComponents, rateLimitHeaders, successHeaders } from "./headers";
 import { mcpOperation } from "./mcp-operation";
 import { ERROR_BODY_SCHEMAS, ERROR_CODE_LIST, ErrorBodySchema, errorSchemaName } from "./schemas";
 import { API_VERSION, attributionText, contactEmail, SERVICE_NAME, SERVICE_SUMMARY } from "../service-info";
@@ -33,18 +34,29 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
 
 const ifNoneMatch = z
   .string()
-  .max(1000)
+  .max(MAX_IF_NONE_MATCH_LENGTH)
   .optional()
-  .describe("ETag(s) from an earlier response; when one still matches, the answer is 304 Not Modified with no body");
+  .describe(`ETag(s) from an earlier response; when one still matches, the answer is 304 Not Modified with no body. At most ${MAX_IF_NONE_MATCH_LENGTH} characters: a longer one is invalid_request.`);
 
 const errorRef = (code: ErrorCode) => ERROR_BODY_SCHEMAS[code];
 
-function errorResponse(codes: ErrorCode[]) {
+/** An error answer of an operation; a throttled operation's errors carry the RateLimit fields too (the request was counted). */
+function errorResponse(codes: ErrorCode[], throttled: boolean) {
   const schema = codes.length === 1 ? errorRef(codes[0]) : z.union(codes.map(errorRef) as unknown as [z.ZodType, z.ZodType, ...z.ZodType[]]);
   return {
     description: codes.map((c) => `${c}: ${ERROR_MEANINGS[c]}`).join(". "),
-    headers: errorHeaders(codes.includes("service_unavailable") ? "retryAfter" : null),
+    headers: { ...errorHeaders(codes.includes("service_unavailable") ? "retryAfter" : null), ...(throttled ? rateLimitHeaders() : {}) },
     content: { "application/json": { schema } },
+  };
+}
+
+/** The shared 500, with the RateLimit fields on a throttled operation. */
+function internalErrorResponse(throttled: boolean) {
+  if (!throttled) return { $ref: "#/components/responses/InternalError" };
+  return {
+    description: `internal_error: ${ERROR_MEANINGS.internal_error}`,
+    headers: { ...errorHeaders("retryAfter"), ...rateLimitHeaders() },
+    content: { "application/json": { schema: ERROR_BODY_SCHEMAS.internal_error } },
   };
 }
 
@@ -60,7 +72,9 @@ function restOperation(op: RestOperation): ZodOpenApiOperationObject {
     responses["304"] = { description: "Not Modified: the If-None-Match ETag still matches; no body", headers: successHeaders(op.response.policy, Boolean(op.throttled)) };
   }
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of op.errors) {
+  // Every GET takes If-None-Match, and refuses one over its maxLength with invalid_request.
+  const errors: ErrorCode[] = op.method === "get" && !op.errors.includes("invalid_request") ? ["invalid_request", ...op.errors] : op.errors;
+  for (const code of errors) {
     const status = ERROR_CODES[code].status;
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
@@ -68,12 +82,13 @@ function restOperation(op: RestOperation): ZodOpenApiOperationObject {
   // and an Allow header (the shared response, referenced where it applies).
   byStatus.delete(405);
   for (const [status, codes] of [...byStatus, [405, []] as [number, ErrorCode[]]].sort(([a], [b]) => a - b)) {
-    responses[String(status) as "400"] = status === 405 ? { $ref: "#/components/responses/MethodNotAllowed" } : errorResponse(codes);
+    responses[String(status) as "400"] = status === 405 ? { $ref: "#/components/responses/MethodNotAllowed" } : errorResponse(codes, Boolean(op.throttled));
   }
   if (op.throttled) responses["429"] = { $ref: "#/components/responses/RateLimited" };
-  responses["500"] = { $ref: "#/components/responses/InternalError" };
+  responses["500"] = internalErrorResponse(Boolean(op.throttled));
 
   return {
+    ...(op.rules ? { "x-validation-rules": op.rules } : {}),
     operationId: op.operationId,
     tags: [op.tag],
     summary: op.summary,
@@ -129,12 +144,27 @@ function infoDescription(): string {
   ].join("\n");
 }
 
+/**
+ * The REST adapters read an empty query value as an absent one (`?q=&limit=` is what an HTML form
+ * sends): every optional query parameter says so. A required one (food-cost's cost) stays refused.
+ */
+function allowEmptyQueryValues(document: OpenApiDocument): OpenApiDocument {
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(item as Record<string, oas31.OperationObject>)) {
+      for (const parameter of (operation.parameters ?? []) as oas31.ParameterObject[]) {
+        if (parameter.in === "query" && !parameter.required) parameter.allowEmptyValue = true;
+      }
+    }
+  }
+  return document;
+}
+
 function generate(): OpenApiDocument {
   // A schema per code an operation or shared response can answer (not_acceptable is the pages' code).
   const usedCodes = new Set<ErrorCode>([...REST_OPERATIONS.flatMap((op) => op.errors), "method_not_allowed", "not_found", "rate_limited", "internal_error", "service_unavailable"]);
   const errorSchemas = Object.fromEntries([...usedCodes].map((code) => [errorSchemaName(code), ERROR_BODY_SCHEMAS[code]]));
   const responseSchemas = Object.fromEntries(REST_OPERATIONS.map((op) => [op.response.component, op.response.schema]));
-  return createDocument({
+  const document = createDocument({
     openapi: "3.1.0",
     info: {
       title: `${SERVICE_NAME} public API`,
@@ -175,6 +205,7 @@ function generate(): OpenApiDocument {
       },
     },
   }, { override: integerFormat }) as OpenApiDocument;
+  return allowEmptyQueryValues(document);
 }
 
 /** OpenAPI's email format wants a dotted domain: a localhost deployment simply has no contact email. */

@@ -11,10 +11,12 @@ import { LivenessSchema, ReadinessSchema } from "../health/service-health";
 import { getRestaurantMenuInput } from "../restaurants/get-restaurant-menu";
 import { SEARCH_LIMIT, SEARCH_LIMIT_RULE, searchRestaurantsInput } from "../restaurants/search-restaurants";
 import { CuisinesSchema, DishSearchResponseSchema, LocationsSchema, PlansSchema, RestaurantSchema, SearchResponseSchema } from "../serializers/public-schemas";
-import { MAX_LIST_LENGTH, searchDishesInput } from "../dishes/search-dishes";
-import { RADIUS_KM } from "../search/geo";
-import { foodCostInput, FoodCostResultSchema } from "../tools/food-cost";
-import { reviewQrInput, ReviewQrResultSchema } from "../tools/review-qr";
+import { ALLERGEN_LIST_PATTERN, DIET_LIST_PATTERN, MAX_LIST_LENGTH, searchDishesInput } from "../dishes/search-dishes";
+import { currencyFilterPattern } from "../menu/money";
+import { NEAR_PATTERN, RADIUS_KM } from "../search/geo";
+import { NO_CONTROL_CHARACTERS_PATTERN, OPEN_AT_PATTERN } from "../search/search-params";
+import { FOOD_COST_LIMITS, foodCostInput, FoodCostResultSchema } from "../tools/food-cost";
+import { PLACE_ID_PATTERN, REVIEW_URL_PATTERN, reviewQrInput, ReviewQrResultSchema } from "../tools/review-qr";
 import { WIFI_PASSWORD_IN_URL_NOTE, wifiQrInput, WifiQrResultSchema } from "../tools/wifi-qr";
 import { ApiIndexSchema } from "./schemas";
 
@@ -46,6 +48,18 @@ export interface RestOperation {
   errors: ErrorCode[];
   /** Counted against a throttle (lib/http/rate-limit.ts): RateLimit fields, and 429 rate_limited. */
   throttled?: RateLimitPolicy;
+  /**
+   * The rules the handler enforces that JSON Schema cannot state (across parameters, or beyond
+   * a pattern): published as x-validation-rules, each naming its parameters. A request that
+   * satisfies the schemas is refused (invalid_request) only for one of these.
+   */
+  rules?: ValidationRule[];
+}
+
+export interface ValidationRule {
+  /** The parameters (or body members, as dotted paths) the rule is about; invalid_request names one of them. */
+  parameters: string[];
+  rule: string;
 }
 
 /**
@@ -56,7 +70,8 @@ const limitParam = searchRestaurantsInput.shape.limit.meta({
   description: SEARCH_LIMIT_RULE,
   override: ({ jsonSchema }) => {
     delete jsonSchema.anyOf;
-    Object.assign(jsonSchema, { type: "integer", format: "int32", minimum: SEARCH_LIMIT.min, maximum: SEARCH_LIMIT.max, default: SEARCH_LIMIT.default });
+    // Every whole number is taken and clamped into SEARCH_LIMIT, up to the safe-integer range.
+    Object.assign(jsonSchema, { type: "integer", format: "int64", minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER, default: SEARCH_LIMIT.default });
   },
 });
 
@@ -69,39 +84,69 @@ const asQuery = (schema: z.ZodType, json: Record<string, unknown>) =>
     },
   });
 
+/** A text filter (q, city, cuisine): its length, and no control characters (the handler's refinement). */
+const textFilter = (schema: z.ZodType) => schema.meta({ override: { pattern: NO_CONTROL_CHARACTERS_PATTERN } });
+
 const geoTimeQuery = {
-  near: searchRestaurantsInput.shape.near.meta({ examples: ["47.3769,8.5417"] }),
+  near: searchRestaurantsInput.shape.near.meta({ examples: ["47.3769,8.5417"], override: { pattern: NEAR_PATTERN } }),
   radiusKm: asQuery(searchRestaurantsInput.shape.radiusKm, { type: "number", exclusiveMinimum: 0, maximum: RADIUS_KM.max, default: RADIUS_KM.default }),
   openNow: asQuery(searchRestaurantsInput.shape.openNow, { type: "boolean" }),
-  openAt: searchRestaurantsInput.shape.openAt.meta({ override: { format: "date-time" } }),
+  // The pattern, not format: date-time: the handler also takes what strict RFC 3339 does not
+  // (no seconds, 24:00, a day past the month's end rolling over), and a validator asserting the
+  // format would call those invalid.
+  openAt: searchRestaurantsInput.shape.openAt.meta({ override: { pattern: OPEN_AT_PATTERN } }),
   cursor: searchRestaurantsInput.shape.cursor,
 };
 
 const searchQuery = z.object({
-  q: searchRestaurantsInput.shape.q,
-  city: searchRestaurantsInput.shape.city,
-  cuisine: searchRestaurantsInput.shape.cuisine,
+  q: textFilter(searchRestaurantsInput.shape.q),
+  city: textFilter(searchRestaurantsInput.shape.city),
+  cuisine: textFilter(searchRestaurantsInput.shape.cuisine),
   limit: limitParam,
   ...geoTimeQuery,
 });
 
 const dishQuery = z.object({
-  q: searchDishesInput.shape.q,
-  city: searchDishesInput.shape.city,
-  cuisine: searchDishesInput.shape.cuisine,
-  diet: asQuery(searchDishesInput.shape.diet, { type: "string", maxLength: MAX_LIST_LENGTH, examples: ["vegan,gluten-free"] }),
-  excludeAllergens: asQuery(searchDishesInput.shape.excludeAllergens, { type: "string", maxLength: MAX_LIST_LENGTH, examples: ["nuts,peanuts"] }),
+  q: textFilter(searchDishesInput.shape.q),
+  city: textFilter(searchDishesInput.shape.city),
+  cuisine: textFilter(searchDishesInput.shape.cuisine),
+  diet: asQuery(searchDishesInput.shape.diet, { type: "string", maxLength: MAX_LIST_LENGTH, pattern: DIET_LIST_PATTERN, examples: ["vegan,gluten-free"] }),
+  excludeAllergens: asQuery(searchDishesInput.shape.excludeAllergens, { type: "string", maxLength: MAX_LIST_LENGTH, pattern: ALLERGEN_LIST_PATTERN, examples: ["nuts,peanuts"] }),
   maxPrice: asQuery(searchDishesInput.shape.maxPrice, { type: "number", minimum: 0, examples: [15] }),
-  currency: searchDishesInput.shape.currency.meta({ examples: ["CHF"] }),
+  currency: searchDishesInput.shape.currency.meta({ examples: ["CHF"], override: { pattern: currencyFilterPattern() } }),
   limit: limitParam,
   ...geoTimeQuery,
 });
+
+/** What both searches enforce beyond the schemas. */
+const SEARCH_RULES: ValidationRule[] = [
+  { parameters: ["radiusKm"], rule: "radiusKm needs near (the point to measure from)." },
+  { parameters: ["openNow", "openAt"], rule: "Give either openNow=true or openAt, not both." },
+  { parameters: ["cursor"], rule: "cursor is a nextCursor of this search (same endpoint, same filters) from the current deployment, passed unchanged." },
+];
 
 /** GET food-cost is the quick form: one cost, no ingredients, waste or labour (those need POST). */
 const foodCostQuery = z.object({
   cost: foodCostInput.shape.cost.unwrap().describe("Raw ingredient cost of one portion (required here; POST also accepts a list of ingredients)"),
   margin: foodCostInput.shape.margin,
   price: foodCostInput.shape.price,
+});
+
+/**
+ * The POST body: exactly one of cost and ingredients, and each ingredient with cost, or quantity
+ * and unitCost, never both (the handler's refinements), stated with oneOf.
+ */
+const foodCostBody = foodCostInput.meta({
+  override: ({ jsonSchema }) => {
+    jsonSchema.oneOf = [{ required: ["cost"] }, { required: ["ingredients"] }];
+    const items = (jsonSchema.properties?.ingredients as { items?: Record<string, unknown> } | undefined)?.items;
+    if (!items) throw new Error("food-cost body: ingredients.items not generated inline");
+    // `false`: the member must be absent in that branch.
+    items.oneOf = [
+      { required: ["cost"], properties: { quantity: false, unitCost: false } },
+      { required: ["quantity", "unitCost"], properties: { cost: false } },
+    ];
+  },
 });
 
 /** The SSID rule is "at most 32 bytes of UTF-8": 32 characters is its upper bound, which a schema can state. */
@@ -112,7 +157,11 @@ const wifiQuery = z.object({
   hidden: wifiQrInput.shape.hidden,
 });
 
-const reviewQuery = z.object({ placeId: reviewQrInput.shape.placeId, url: reviewQrInput.shape.url });
+// Both are trimmed before they are checked, so surrounding whitespace is part of what they accept.
+const reviewQuery = z.object({
+  placeId: reviewQrInput.shape.placeId.meta({ override: { pattern: PLACE_ID_PATTERN } }),
+  url: reviewQrInput.shape.url.meta({ override: { pattern: REVIEW_URL_PATTERN } }),
+});
 
 export const REST_OPERATIONS: RestOperation[] = [
   {
@@ -141,6 +190,7 @@ export const REST_OPERATIONS: RestOperation[] = [
     response: { component: "SearchResponse", schema: SearchResponseSchema, description: "The matching restaurants", policy: "search" },
     errors: ["invalid_request", "service_unavailable"],
     throttled: "search",
+    rules: SEARCH_RULES,
   },
   {
     path: "/api/public/dishes",
@@ -158,6 +208,7 @@ export const REST_OPERATIONS: RestOperation[] = [
     response: { component: "DishSearchResponse", schema: DishSearchResponseSchema, description: "The matching dishes", policy: "search" },
     errors: ["invalid_request", "service_unavailable"],
     throttled: "search",
+    rules: [{ parameters: ["maxPrice", "currency"], rule: "maxPrice needs currency: prices in different currencies are never compared." }, ...SEARCH_RULES],
   },
   {
     path: "/api/public/restaurants/{slug}",
@@ -224,9 +275,10 @@ export const REST_OPERATIONS: RestOperation[] = [
     description:
       "The full form: ingredients (each with cost, or quantity and unitCost), waste and labour percentages. A body that is not JSON is invalid_json; " +
       "a body over 64 KB is refused with payload_too_large before it is read whole.",
-    body: { schema: foodCostInput, description: "Give either cost or ingredients." },
+    body: { schema: foodCostBody, description: "Give either cost or ingredients." },
     response: { component: "FoodCostResult", schema: FoodCostResultSchema, description: "The calculation", policy: "tool" },
     errors: ["invalid_request", "invalid_json", "request_timeout", "payload_too_large", "service_unavailable"],
+    rules: [{ parameters: ["ingredients"], rule: `The ingredient costs of one portion add up to at most ${FOOD_COST_LIMITS.maxAmount}.` }],
   },
   {
     path: "/api/public/tools/wifi-qr",
@@ -242,6 +294,13 @@ export const REST_OPERATIONS: RestOperation[] = [
     // The payload carries the password the caller sent: the handler forbids every cache to keep it.
     response: { component: "WifiQrResult", schema: WifiQrResultSchema, description: "The payload, image and instructions", policy: "secret" },
     errors: ["invalid_request"],
+    rules: [
+      { parameters: ["ssid"], rule: "The SSID is at most 32 bytes of UTF-8 (32 characters of ASCII, fewer beyond it)." },
+      {
+        parameters: ["password"],
+        rule: "WPA and WEP need a password: WPA 8 to 63 characters or 64 hex digits; WEP 5 or 13 characters, or 10 or 26 hex digits. nopass ignores it.",
+      },
+    ],
   },
   {
     path: "/api/public/tools/review-qr",
@@ -253,6 +312,7 @@ export const REST_OPERATIONS: RestOperation[] = [
     query: reviewQuery,
     response: { component: "ReviewQrResult", schema: ReviewQrResultSchema, description: "The review URL, payload and image", policy: "tool" },
     errors: ["invalid_request"],
+    rules: [{ parameters: ["placeId", "url"], rule: "Give exactly one of placeId and url." }],
   },
   {
     path: "/api/health",

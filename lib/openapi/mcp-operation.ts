@@ -4,8 +4,10 @@
 // document pins the envelope, the headers and the HTTP statuses, and names the tools.
 import type { ZodOpenApiOperationObject } from "zod-openapi";
 import { z } from "zod";
+import { MCP_LIMITS } from "../mcp/mcp-endpoint";
+import { MCP_PROTOCOL_VERSIONS } from "../mcp/mcp-manifest";
 import { MCP_TOOLS } from "../mcp/tools";
-import { errorHeaders, headerComponentName } from "./headers";
+import { errorHeaders, headerComponentName, rateLimitHeaders } from "./headers";
 import { JsonRpcErrorObjectSchema, JsonRpcRequestSchema, JsonRpcResponseSchema } from "./schemas";
 
 const hdr = (name: string) => ({ $ref: `#/components/headers/${name}` });
@@ -25,14 +27,34 @@ const JsonRpcErrorResponseSchema = z
   })
   .describe("A JSON-RPC 2.0 error response");
 
-const jsonRpcError = (description: string) => ({
+/** Answers to a tools/call of a throttled tool (search_restaurants, search_dishes) carry the RateLimit fields. */
+const throttledMcpHeaders = { ...mcpHeaders, ...rateLimitHeaders() };
+
+const jsonRpcError = (description: string, headers: typeof mcpHeaders | typeof throttledMcpHeaders = mcpHeaders) => ({
   description,
-  headers: mcpHeaders,
+  headers,
   content: { "application/json": { schema: JsonRpcErrorResponseSchema } },
 });
 
+/** The rules the endpoint enforces that the schemas cannot state, with the JSON-RPC error each answers (HTTP 400). */
+export const MCP_VALIDATION_RULES = [
+  {
+    parameters: ["MCP-Protocol-Version", "params"],
+    rule: "With MCP-Protocol-Version 2026-07-28, every request carries the per-request envelope in params._meta (protocol version, client info, capabilities).",
+    jsonRpcError: -32602,
+  },
+  {
+    parameters: ["MCP-Protocol-Version", "Mcp-Method", "Mcp-Name", "method", "params"],
+    rule: "With MCP-Protocol-Version 2026-07-28, Mcp-Method is required and equals the body's method, and Mcp-Name equals the name (or uri) the body names.",
+    jsonRpcError: -32020,
+  },
+];
+
 export function mcpOperation(): ZodOpenApiOperationObject {
   const tools = MCP_TOOLS.map((t) => `- \`${t.name}\`: ${t.title}.`).join("\n");
+  const throttledTools = MCP_TOOLS.filter((t) => t.throttle)
+    .map((t) => t.name)
+    .join(" or ");
   return {
     operationId: "callToolServer",
     tags: ["Tool server"],
@@ -47,9 +69,20 @@ export function mcpOperation(): ZodOpenApiOperationObject {
       "Protocol failures are JSON-RPC errors: -32700 parse error, -32600 invalid request, -32601 method not found, -32602 invalid params.",
     requestParams: {
       header: z.object({
-        "MCP-Protocol-Version": z.string().max(20).optional().describe("The protocol revision the client speaks, e.g. 2025-11-25 or 2026-07-28"),
-        "Mcp-Method": z.string().max(128).optional().describe("Protocol 2026-07-28: the JSON-RPC method of the body"),
-        "Mcp-Name": z.string().max(256).optional().describe("Protocol 2026-07-28: the tool or resource the request names (tools/call, resources/read)"),
+        "MCP-Protocol-Version": z
+          .enum(MCP_PROTOCOL_VERSIONS as [string, ...string[]])
+          .optional()
+          .describe("The protocol revision the client speaks; any other is refused (400). Without it the 2025 revisions are assumed."),
+        "Mcp-Method": z
+          .string()
+          .max(MCP_LIMITS.mcpMethodHeader)
+          .optional()
+          .describe("Protocol 2026-07-28: the JSON-RPC method of the body (required there, and must match it)"),
+        "Mcp-Name": z
+          .string()
+          .max(MCP_LIMITS.mcpNameHeader)
+          .optional()
+          .describe("Protocol 2026-07-28: the tool, prompt or resource the request names (tools/call, prompts/get, resources/read); must match the body"),
       }),
     },
     requestBody: {
@@ -57,25 +90,28 @@ export function mcpOperation(): ZodOpenApiOperationObject {
       description: "One JSON-RPC 2.0 message (batches are not supported), at most 64 KB.",
       content: { "application/json": { schema: JsonRpcRequestSchema } },
     },
+    // Beyond the schemas (issue 28.8): what the request's headers and body must agree on.
+    "x-validation-rules": MCP_VALIDATION_RULES,
     responses: {
       "200": {
         description: "The JSON-RPC response: result, or error for a method-level failure",
-        headers: mcpHeaders,
+        headers: throttledMcpHeaders,
         content: { "application/json": { schema: JsonRpcResponseSchema } },
       },
       "202": { description: "A notification (a message without id) was accepted; no body", headers: mcpHeaders },
       "400": jsonRpcError("Not a valid JSON-RPC 2.0 message (-32700 parse error, -32600 invalid request, -32602 invalid params) or an unsupported protocol version"),
       "403": jsonRpcError("Only when the service itself runs on a loopback address: a Host header other than localhost (DNS-rebinding protection)"),
+      "404": jsonRpcError("Protocol 2026-07-28: a method that revision does not have (-32601 Method not found; ping and initialize are 2025-era methods)"),
       "405": { $ref: "#/components/responses/MethodNotAllowed" },
       "408": jsonRpcError("The body did not arrive within 10 s of the headers; error.data is the API's request_timeout error body"),
       "413": jsonRpcError("The body is larger than 64 KB; error.data is the API's payload_too_large error body"),
       "429": {
         description:
-          "tools/call of search_restaurants over the client's search budget (shared with GET /api/public/restaurants): JSON-RPC error -32029 whose error.data is the API's rate_limited error body; wait for Retry-After seconds",
+          `tools/call of ${throttledTools} over the client's search budget (one budget with GET /api/public/restaurants and GET /api/public/dishes): JSON-RPC error -32029 whose error.data is the API's rate_limited error body; wait for Retry-After seconds`,
         headers: { ...mcpHeaders, ...errorHeaders("rateLimited") },
         content: { "application/json": { schema: JsonRpcErrorResponseSchema } },
       },
-      "500": jsonRpcError("A failure on the service side; safe to retry"),
+      "500": jsonRpcError("A failure on the service side; safe to retry", throttledMcpHeaders),
       "503": jsonRpcError("Too many request bodies are being received at once; error.data is the API's service_unavailable error body; retry after Retry-After seconds"),
     },
   };

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { ReadinessChecksSchema } from "../health/service-health";
 import { ERROR_CODES, type ErrorCode } from "../http/api-errors";
+import { MCP_LIMITS } from "../mcp/mcp-endpoint";
 
 const uri = z.url();
 /** An absolute URL that may contain RFC 6570 template expressions such as {slug}. */
@@ -69,6 +70,22 @@ export const ERROR_BODY_SCHEMAS = Object.fromEntries(ERROR_CODE_LIST.map((code) 
   ReturnType<typeof errorBodySchemaFor>
 >;
 
+/**
+ * The member "in" of an index parameter, described under patternProperties ("^in$" matches that
+ * one name: the same rule). Under properties, a schema whose key is "in" sits below a key named
+ * "parameters", where the OWASP Spectral ruleset's owasp:api2:2023-no-credentials-in-url
+ * (`$..parameters[?(@.in.match(…))]`) takes it for an OpenAPI parameter and crashes on it.
+ */
+const inAsPatternProperty = ({ jsonSchema }: { jsonSchema: Record<string, any> }) => {
+  const properties = jsonSchema.properties as Record<string, unknown>;
+  jsonSchema.patternProperties = { "^in$": properties.in };
+  delete properties.in;
+  // Still required: every parameter has a name, and with it an "in" (linters check `required`
+  // against `properties`, so the requirement is stated with dependentRequired).
+  jsonSchema.required = (jsonSchema.required as string[]).filter((name) => name !== "in");
+  jsonSchema.dependentRequired = { name: ["in"] };
+};
+
 /** GET /api/public. Open at the top level: the index is a discovery document that may grow. */
 export const ApiIndexSchema = z.looseObject({
   name: z.string(),
@@ -88,13 +105,15 @@ export const ApiIndexSchema = z.looseObject({
       methods: z.array(z.string()),
       summary: z.string(),
       parameters: z.array(
-        z.strictObject({
-          name: z.string(),
-          in: z.enum(["query", "path", "body"]),
-          required: z.boolean(),
-          type: z.string(),
-          description: z.string(),
-        }),
+        z
+          .strictObject({
+            name: z.string(),
+            in: z.enum(["query", "path", "body"]),
+            required: z.boolean(),
+            type: z.string(),
+            description: z.string(),
+          })
+          .meta({ override: inAsPatternProperty }),
       ),
       example: uriTemplate.describe("An example request; {slug} stays a template only when no restaurant is published"),
       cacheControl: z.string(),
@@ -110,23 +129,25 @@ export const ApiIndexSchema = z.looseObject({
 
 // ── The tool server's JSON-RPC 2.0 envelope (POST /api/mcp) ─────────────────────────────────────
 
-/** What a client may send as id (the bound is advice to clients; the server echoes whatever it got). */
-const JsonRpcRequestId = z.union([z.string().max(256), z.number().int()]);
+/** What a client may send as id: a string up to MCP_LIMITS.id characters, or a safe integer (zod's int). */
+const JsonRpcRequestId = z.union([z.string().max(MCP_LIMITS.id), z.number().int()]);
 // The echo is whatever number the client sent, even one beyond the safe-integer range.
 const JsonRpcId = z.union([z.string(), z.number().meta({ override: { type: "integer", format: "int64" } })]).describe("The id of the request, echoed");
 
+// Strict: a message with any other member is refused (-32600), as JSON-RPC 2.0 has no others.
 export const JsonRpcRequestSchema = z
-  .object({
+  .strictObject({
     jsonrpc: z.literal("2.0"),
     id: JsonRpcRequestId.optional().describe("Chosen by the client and echoed in the response; omitted for a notification (answered 202 with no body)"),
     method: z
       .string()
-      .max(128)
+      .min(1)
+      .max(MCP_LIMITS.method)
       .describe(
         "initialize, ping, tools/list, tools/call, resources/list, resources/read, resources/templates/list, prompts/list, prompts/get (protocol 2025-11-25), " +
           "server/discover (protocol 2026-07-28), or a notification such as notifications/initialized",
       ),
-    params: z.record(z.string().max(128), z.unknown()).optional().describe("The method's parameters, e.g. { name, arguments } for tools/call"),
+    params: z.record(z.string().max(MCP_LIMITS.paramName), z.unknown()).optional().describe("The method's parameters, e.g. { name, arguments } for tools/call"),
   })
   .describe("A JSON-RPC 2.0 request or notification");
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { boundingBox, kilometres, parseNear, squaredDegrees } from "./geo";
+import { boundingBox, kilometres, NEAR_PATTERN, parseNear, squaredDegrees } from "./geo";
 
 /** Great-circle distance (haversine), written independently of the module. */
 function haversineKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
@@ -14,6 +14,36 @@ describe("parseNear", () => {
     expect(parseNear("47.3769,8.5417")).toEqual({ lat: 47.3769, lng: 8.5417 });
     expect(parseNear(" -33.9 , 151.2 ")).toEqual({ lat: -33.9, lng: 151.2 });
     for (const bad of ["", "47", "47,8,1", "abc,8", "91,0", "0,181", "1e2,3", "NaN,1", "Infinity,0"]) expect(typeof parseNear(bad)).toBe("string");
+  });
+});
+
+describe("NEAR_PATTERN (the published pattern of near)", () => {
+  const pattern = new RegExp(NEAR_PATTERN, "u");
+  const accepts = (s: string) => typeof parseNear(s) !== "string";
+
+  it("matches a value exactly when parseNear accepts it (blank = no point)", () => {
+    for (const good of ["47.3769,8.5417", " -33.9 , 151.2 ", "90,180", "-90,-180", "90.000,180.0", "+.5,-0.", "0090,0180", "0,0", "", "   "]) expect(pattern.test(good), good).toBe(true);
+    for (const bad of ["47", "47,8,1", "abc,8", "90.0001,0", "0,180.5", "91,0", "0,181", "-100,0", "1e2,3", "4.7e1,8", ".,1", "NaN,1"]) {
+      expect(pattern.test(bad), bad).toBe(false);
+      expect(accepts(bad), bad).toBe(false);
+    }
+  });
+
+  it("agrees with parseNear on generated coordinate-like text (property)", () => {
+    const piece = fc.oneof(
+      fc.double({ min: -200, max: 200, noNaN: true }).map(String),
+      fc.integer({ min: -200, max: 200 }).map(String),
+      fc.stringMatching(/^[ +\-0-9.eE]{0,8}$/),
+      fc.constantFrom("90", "90.", "90.0", "-90.00", "180", "180.00", "180.01", "179.999", "89.9", "0", ".5", "5.", "+0", "-0"),
+    );
+    fc.assert(
+      fc.property(piece, piece, fc.constantFrom(",", " , ", ",,", ""), (a, b, comma) => {
+        const value = `${a}${comma}${b}`;
+        if (value.trim() === "") return;
+        expect(pattern.test(value), value).toBe(accepts(value));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

@@ -6,6 +6,8 @@
 // API reports. Within the 50 km maximum radius it differs from the haversine distance by well
 // under 1 %. A search does not wrap around the ±180° meridian.
 
+import { PLAIN_DECIMAL_SOURCE } from "../decimal-number";
+
 export const RADIUS_KM = { default: 5, max: 50 } as const;
 
 export const KM_PER_DEGREE = (6371.0088 * Math.PI) / 180;
@@ -15,12 +17,22 @@ export interface GeoPoint {
   lng: number;
 }
 
-const NUMBER = /^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)\s*$/;
+const COORDINATE = new RegExp(String.raw`^\s*${PLAIN_DECIMAL_SOURCE}\s*$`);
+
+// Latitude -90…90 and longitude -180…180 in the decimal grammar, as regular expressions: what
+// parseNear accepts, stated exactly for the published pattern of `near` (an exponent would make
+// the range inexpressible, which is why coordinates have none). Leading zeros and a trailing dot
+// are allowed, as in every other number.
+const LATITUDE = String.raw`[+-]?0*(?:90(?:\.0*)?|[1-8]?\d(?:\.\d*)?|\.\d+)`;
+const LONGITUDE = String.raw`[+-]?0*(?:180(?:\.0*)?|(?:1[0-7]\d|[1-9]?\d)(?:\.\d*)?|\.\d+)`;
+
+/** The value `near` takes, blank included (= no point): the pattern the OpenAPI document publishes. */
+export const NEAR_PATTERN = String.raw`^\s*(?:${LATITUDE}\s*,\s*${LONGITUDE}\s*)?$`;
 
 /** "lat,lng" in decimal degrees, or a message saying what is wrong. */
 export function parseNear(value: string): GeoPoint | string {
   const parts = value.split(",");
-  if (parts.length !== 2 || !parts.every((p) => NUMBER.test(p))) return 'must be "latitude,longitude" in decimal degrees, e.g. 47.3769,8.5417';
+  if (parts.length !== 2 || !parts.every((p) => COORDINATE.test(p))) return 'must be "latitude,longitude" in decimal degrees, e.g. 47.3769,8.5417';
   const [lat, lng] = parts.map(Number);
   if (lat < -90 || lat > 90) return "latitude must be between -90 and 90";
   if (lng < -180 || lng > 180) return "longitude must be between -180 and 180";

@@ -2,10 +2,18 @@
 // radiusKm, openNow, openAt and cursor. One definition, so REST and MCP, both searches, answer
 // alike (strings from a query string, JSON values from MCP).
 import { z } from "zod";
+import { decimalNumber } from "../decimal-number";
 import { MAX_CURSOR_LENGTH } from "./cursor";
 import { parseNear, RADIUS_KM, type GeoPoint } from "./geo";
 
-const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/i;
+// RFC 3339 date-time with an offset (seconds optional, at most nanoseconds), with the field ranges
+// JavaScript's date parser accepts: a day past the month's end rolls over (2026-02-30 is March 2),
+// 24:00 is the end of the day, and there is no leap second. The published pattern of openAt.
+const DATE = String.raw`\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])`;
+const TIME = String.raw`(?:(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?|24:00(?::00(?:\.0{1,9})?)?)`;
+const OFFSET = String.raw`(?:[Zz]|[+-](?:[01]\d|2[0-3]):[0-5]\d)`;
+export const OPEN_AT_PATTERN = String.raw`^\s*(?:${DATE}[Tt]${TIME}${OFFSET}\s*)?$`;
+const RFC3339 = new RegExp(OPEN_AT_PATTERN);
 
 /**
  * The query parameters of each search, in one place: the REST handlers read exactly these, and
@@ -17,9 +25,15 @@ export const DISH_SEARCH_PARAMS = ["q", "city", "cuisine", "diet", "excludeAller
 export const SEARCH_LIMIT = { min: 1, max: 50, default: 20 } as const;
 
 /** The limit rule in words, for the published descriptions (OpenAPI, MCP tools/list). */
-export const SEARCH_LIMIT_RULE = `${SEARCH_LIMIT.min} to ${SEARCH_LIMIT.max}, default ${SEARCH_LIMIT.default}. Values outside the range are clamped to it (limit=500 returns at most ${SEARCH_LIMIT.max} results, limit=0 one); only a non-integer is invalid_request.`;
+export const SEARCH_LIMIT_RULE = `${SEARCH_LIMIT.min} to ${SEARCH_LIMIT.max}, default ${SEARCH_LIMIT.default}. Values outside the range are clamped to it (limit=500 returns at most ${SEARCH_LIMIT.max} results, limit=0 one); only a non-integer, or one beyond ±${Number.MAX_SAFE_INTEGER}, is invalid_request.`;
 
-const noControlChars = (v: string) => !/[\u0000-\u001f\u007f]/.test(v);
+/** C0 controls and DEL, as a character-class range (a regular expression and the published pattern share it). */
+const CONTROL_CHARACTERS = String.raw`\u0000-\u001F\u007F`;
+const CONTROL_CHARACTER = new RegExp(`[${CONTROL_CHARACTERS}]`);
+const noControlChars = (v: string) => !CONTROL_CHARACTER.test(v);
+
+/** The published pattern of a text filter: no control characters. */
+export const NO_CONTROL_CHARACTERS_PATTERN = `^[^${CONTROL_CHARACTERS}]*$`;
 
 export const filterText = (max: number) =>
   z
@@ -34,10 +48,11 @@ export const limitParam = z
   .optional()
   .transform((v, ctx) => {
     if (v === undefined || v === "") return SEARCH_LIMIT.default;
-    const n = typeof v === "number" ? v : /^\s*[+-]?\d+\s*$/.test(v) ? Number(v) : Number.NaN;
-    // A digit string too long for a double becomes ±Infinity: still an integer, clamped below.
-    if (Number.isNaN(n) || (Number.isFinite(n) && !Number.isInteger(n))) {
-      ctx.addIssue({ code: "custom", message: "must be an integer (1 to 50; values outside are clamped)" });
+    const n = typeof v === "number" ? v : (decimalNumber(v) ?? Number.NaN);
+    // Any whole number is clamped, up to the size a double holds exactly: beyond that a published
+    // integer range could not be stated (OpenAPI, int64), and no client means it.
+    if (!Number.isSafeInteger(n)) {
+      ctx.addIssue({ code: "custom", message: `must be an integer (1 to 50; values outside are clamped; at most ${Number.MAX_SAFE_INTEGER} in size)` });
       return z.NEVER;
     }
     return Math.min(SEARCH_LIMIT.max, Math.max(SEARCH_LIMIT.min, n));
@@ -64,7 +79,7 @@ export const radiusParam = z
   .optional()
   .transform((v, ctx): number | undefined => {
     if (v === undefined || v === "") return undefined;
-    const n = typeof v === "number" ? v : /^\s*\d+(?:\.\d+)?\s*$/.test(v) ? Number(v) : Number.NaN;
+    const n = typeof v === "number" ? v : (decimalNumber(v) ?? Number.NaN);
     if (!Number.isFinite(n) || n <= 0 || n > RADIUS_KM.max) {
       ctx.addIssue({ code: "custom", message: `must be a number of kilometres above 0 and at most ${RADIUS_KM.max}` });
       return z.NEVER;

@@ -103,6 +103,10 @@ describe("calculateFoodCost: analysing a price", () => {
     expect(result.recommendation).toMatch(says);
   });
 
+  it("takes the least price that rounds to a cent, 0.005, as 0.01 (the published minimum)", () => {
+    expect(calculateFoodCost({ cost: 1, price: 0.005 }).currentPrice?.price).toBe(0.01);
+  });
+
   it("without a price it says what to charge", () => {
     const result = calculateFoodCost({ cost: 4.5 });
     expect(result.currentPrice).toBeNull();
@@ -121,8 +125,9 @@ describe("calculateFoodCost: validation names the parameter", () => {
     [{ cost: 1, margin: 100 }, /"margin": must be between 0 and 100/],
     [{ cost: 1, margin: -0.1 }, /"margin": must be between 0 and 100/],
     [{ cost: 1, margin: "70" }, /"margin": must be a finite number/],
-    [{ cost: 1, price: 0 }, /"price": must be greater than 0/],
-    [{ cost: 1, price: 0.001 }, /"price": must be at least 0\.01/],
+    [{ cost: 1, price: 0 }, /"price": must be at least 0.005/],
+    [{ cost: 1, price: 0.0049 }, /"price": must be at least 0.005/],
+    [{ cost: 1, price: 0.001 }, /"price": must be at least 0.005/],
     [{ cost: 1, wastePercentage: 101 }, /"wastePercentage": must be at most 100/],
     [{ cost: 1, laborOverheadPercentage: -5 }, /"laborOverheadPercentage": must not be negative/],
     [{ cost: 1, ingredients: [{ cost: 1 }] }, /"cost": give either cost or ingredients, not both/],

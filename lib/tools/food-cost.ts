@@ -58,7 +58,8 @@ export const foodCostInput = z
       .describe("Target gross margin in percent, 0 ≤ margin < 100; default 70"),
     price: z
       .number(finite)
-      .gt(0, "must be greater than 0")
+      // The price is analysed in cents: the least price is the one that rounds to one cent.
+      .min(0.005, "must be at least 0.005 (0.01 once rounded to cents)")
       .max(FOOD_COST_LIMITS.maxAmount, `must be at most ${FOOD_COST_LIMITS.maxAmount}`)
       .optional()
       .describe("Current selling price of the dish, to analyse its margin"),
@@ -175,9 +176,6 @@ export function calculateFoodCost(raw: FoodCostInput): FoodCostResult {
   if (input.price !== undefined) {
     const priceCents = Rational.from(input.price).roundScaled(CENTS);
     const price = Rational.of(priceCents, 100n);
-    if (priceCents === 0n) {
-      throw new ApiError("invalid_request", 'Invalid parameter "price": must be at least 0.01 after rounding to cents');
-    }
     const profitCents = priceCents - totalCents;
     const grossMargin = Rational.of(profitCents, 1n).div(Rational.of(priceCents, 1n)).mul(Rational.HUNDRED);
     const foodCost = total.div(price).mul(Rational.HUNDRED);

@@ -1,9 +1,8 @@
 // Query strings carry only text; the tool schemas take typed JSON values (the MCP surface sends
 // those directly). These decoders turn well-formed text into the typed value and leave anything
 // else as the raw string, so the schema rejects it with its own message naming the parameter.
+import { decimalNumber } from "../decimal-number";
 import { singleParam } from "../http/api-route";
-
-const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /** Absent or empty → undefined; otherwise the text as given. */
 export function queryText(url: URL, name: string): string | undefined {
@@ -11,12 +10,11 @@ export function queryText(url: URL, name: string): string | undefined {
   return value === undefined || value === "" ? undefined : value;
 }
 
-/** A decimal number (1, 2.5, .5, 1e3); anything else stays text for the schema to reject. */
+/** A number in the one query grammar (lib/decimal-number.ts: 1, 2.5, .5, 1e3); anything else stays text for the schema to reject. */
 export function queryNumber(url: URL, name: string): number | string | undefined {
   const value = queryText(url, name);
   if (value === undefined) return undefined;
-  const trimmed = value.trim();
-  return DECIMAL.test(trimmed) ? Number(trimmed) : value;
+  return decimalNumber(value) ?? value;
 }
 
 /** true/false (any case) or 1/0; anything else stays text for the schema to reject. */

@@ -59,6 +59,12 @@ describe("generateReviewQr", () => {
     [{ url: `https://example.org/${"x".repeat(2000)}` }, /"url": must be at most 2000 characters/],
     [{ url: 42 }, /"url"/],
     // Issue 15.13: user info disguises the real host on a printed code.
+    [{ url: "https://xn--ggle-0nda.com/r" }, /"url": must name its host with ASCII letters/],
+    [{ url: "https://gооgle.com/r" }, /"url": must name its host with ASCII letters/],
+    [{ url: "http:é//A" }, /"url": must name its host with ASCII letters/],
+    [{ url: "http://127.0.0.1/review" }, /"url": must name its host with ASCII letters/],
+    [{ url: "http://[::1]/review" }, /"url": must name its host with ASCII letters/],
+    [{ url: "https://example.org:99999/" }, /"url": must be an absolute http: or https: URL/],
     [{ url: "https://google.com@evil.example/r" }, /"url": must not contain user info/],
     [{ url: "https://user:pw@evil.example/r" }, /"url": must not contain user info/],
     [{ url: "https://@evil.example/r" }, /"url": must not contain user info/],

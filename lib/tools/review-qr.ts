@@ -38,25 +38,44 @@ function hasUserInfo(value: string): boolean {
   return /^[^/\\?#]*@/.test(afterScheme);
 }
 
+/** The published pattern of placeId: what the schema below accepts (trimmed first). */
+export const PLACE_ID_PATTERN = String.raw`^\s*[A-Za-z0-9_-]+\s*$`;
+
+// The published pattern of url, which the handler enforces: an http(s) URL with an ASCII host name
+// (dot-separated labels of letters and digits with single hyphens, the last one starting with a
+// letter so that WHATWG parsing never reads it as an IPv4 number), an optional port, then anything
+// printable without whitespace. No IP address and no internationalised name: on a printed code,
+// a look-alike host (a homograph, or its xn-- form) disguises where it leads, as user info does.
+const LABEL = "[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*";
+const TOP_LABEL = "[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*";
+const PORT = "(?:[1-5]?\\d{1,4}|6[0-4]\\d{3}|65[0-4]\\d{2}|655[0-2]\\d|6553[0-5])";
+export const REVIEW_URL_PATTERN = String.raw`^\s*[hH][tT][tT][pP][sS]?://(?:${LABEL}\.)*${TOP_LABEL}(?::${PORT})?(?:[/?#\\][^\s\u0000-\u001F\u007F]*)?\s*$`;
+
+const REVIEW_URL = new RegExp(REVIEW_URL_PATTERN);
+
 export const reviewQrInput = z
   .strictObject({
     placeId: z
       .string()
+      .max(512, "must be at most 512 characters")
       .trim()
       .min(1, "must not be empty")
-      .max(512, "must be at most 512 characters")
       .regex(/^[A-Za-z0-9_-]+$/, "must contain only letters, digits, '-' and '_' (e.g. ChIJN1t_tDeuEmsRUsoyG83frY4)")
       .optional()
       .describe("Place identifier of the venue in the map service, e.g. ChIJN1t_tDeuEmsRUsoyG83frY4. Give this or url."),
     url: z
       .string()
+      .max(MAX_URL_LENGTH, `must be at most ${MAX_URL_LENGTH} characters`)
       .trim()
       .min(1, "must not be empty")
-      .max(MAX_URL_LENGTH, `must be at most ${MAX_URL_LENGTH} characters`)
       .refine(isHttpUrl, "must be an absolute http: or https: URL")
       .refine((v) => !hasUserInfo(v), "must not contain user info (\"name@\" before the host): it disguises the real host on a printed code")
+      .refine(
+        (v) => REVIEW_URL.test(v),
+        "must name its host with ASCII letters, digits and single hyphens, the last label starting with a letter (no IP address, no internationalised or xn-- name: look-alike hosts disguise where a printed code leads)",
+      )
       .optional()
-      .describe("A direct review URL (http or https, without user info such as name@), used as-is. Give this or placeId."),
+      .describe("A direct review URL (http or https, an ASCII host name, without user info such as name@), used as-is. Give this or placeId."),
   })
   .superRefine((input, ctx) => {
     if (input.placeId === undefined && input.url === undefined) {

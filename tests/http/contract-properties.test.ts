@@ -84,11 +84,15 @@ describe("every GET operation, generated parameters", () => {
     const example = parameters.filter((p: any) => p.in === "query" && p.example !== undefined).map((p: any) => [p.name, String(p.example)] as [string, string]);
     const first = parameters.find((p: any) => p.in === "query");
     const repeated: Array<[string, string]> = first ? [[first.name, "a"], [first.name, "b"]] : [];
+    // If-None-Match: mostly absent; sometimes a tag, a wildcard, or one over its documented maxLength.
+    const maxLength = parameters.find((p: any) => p.in === "header" && p.name === "If-None-Match").schema.maxLength;
+    const tooLong = `"${"x".repeat(maxLength)}"`;
+    const ifNoneMatch = fc.oneof({ weight: 8, arbitrary: fc.constant(undefined) }, { weight: 2, arbitrary: fc.constantFrom('"abc"', "*", 'W/"x", "y"', tooLong) });
     await fc.assert(
-      fc.asyncProperty(queryArbitrary(parameters, resolve), async (entries) => {
-        await expectContract(path, "get", path + queryString(entries));
+      fc.asyncProperty(queryArbitrary(parameters, resolve), ifNoneMatch, async (entries, tag) => {
+        await expectContract(path, "get", path + queryString(entries), tag === undefined ? {} : { headers: { "If-None-Match": tag } });
       }),
-      { numRuns: RUNS, examples: [[example], [repeated]] },
+      { numRuns: RUNS, examples: [[example, undefined], [repeated, undefined], [[], tooLong]] },
     );
   }, 120_000);
 

@@ -172,6 +172,13 @@ describe("POST /api/mcp", () => {
     expect(unknown.json.error.code).toBe(-32601);
   });
 
+  it("a method protocol 2026-07-28 does not have is 404 with -32601", async () => {
+    const meta = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientInfo": { name: "contract-test", version: "1.0.0" }, "io.modelcontextprotocol/clientCapabilities": {} };
+    const res = await call(p, "post", p, rpc({ jsonrpc: "2.0", id: 3, method: "ping", params: { _meta: meta } }, { "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "ping" }));
+    expect(res.status).toBe(404);
+    expect(res.json.error.code).toBe(-32601);
+  });
+
   it("a notification is 202 with no body", async () => {
     const res = await call(p, "post", p, rpc({ jsonrpc: "2.0", method: "notifications/initialized" }));
     expect(res.status).toBe(202);
@@ -183,6 +190,19 @@ describe("POST /api/mcp", () => {
     expect((await call(p, "post", p, rpc({ jsonrpc: "1.0", id: 1, method: "ping" }))).status).toBe(400);
     const big = await call(p, "post", p, rpc({ jsonrpc: "2.0", id: 1, method: "ping", params: { pad: "x".repeat(70 * 1024) } }));
     expect(big.status).toBe(413);
+  });
+});
+
+describe("If-None-Match over its published maxLength", () => {
+  it("is 400 invalid_request on every GET operation, as each documents", async () => {
+    for (const [path, item] of Object.entries<any>(doc.paths)) {
+      if (!item.get) continue;
+      const max = item.get.parameters.find((q: any) => q.in === "header" && q.name === "If-None-Match").schema.maxLength;
+      const url = path.replace("{slug}", "zunfthaus-am-see");
+      const res = await call(path, "get", url, { headers: { "If-None-Match": `"${"x".repeat(max - 1)}"` } });
+      expect(res.status, url).toBe(400);
+      expect(res.json.error, url).toBe("invalid_request");
+    }
   });
 });
 

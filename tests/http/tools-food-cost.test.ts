@@ -74,8 +74,9 @@ describe("GET /api/public/tools/food-cost", () => {
     ["?cost=4&margin=100", /"margin": must be between 0 and 100/],
     ["?cost=4&margin=-5", /"margin": must be between 0 and 100/],
     ["?cost=4&margin=seventy", /"margin": must be a finite number/],
-    ["?cost=4&price=0", /"price": must be greater than 0/],
-    ["?cost=4&price=-3", /"price": must be greater than 0/],
+    ["?cost=4&price=0", /"price": must be at least 0.005/],
+    ["?cost=4&price=0.004", /"price": must be at least 0.005/],
+    ["?cost=4&price=-3", /"price": must be at least 0.005/],
   ])("GET %s → invalid_request %s", async (qs, message) => {
     expectError(await get(`${PATH}${qs}`), "invalid_request", 400, message);
   });

@@ -1,6 +1,5 @@
 // GET /api/public/restaurants – search published restaurants
 import { apiRoute, cachedResponse, nextPageHeaders, singleParam } from "@/lib/http/api-route";
-import { consumeRateLimit } from "@/lib/http/rate-limit";
 import { searchRestaurantsPrepared } from "@/lib/restaurants/search-restaurants";
 import { RESTAURANT_SEARCH_PARAMS } from "@/lib/search/search-params";
 
@@ -8,10 +7,9 @@ export const dynamic = "force-dynamic";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute({
   GET: async (request) => {
-    const rateLimit = await consumeRateLimit(request, "search");
     const url = new URL(request.url);
     const input = Object.fromEntries(RESTAURANT_SEARCH_PARAMS.map((name) => [name, singleParam(url, name)]));
     const { json, etag, data } = await searchRestaurantsPrepared(input);
-    return cachedResponse(request, { body: json, etag }, "search", { ...rateLimit, ...nextPageHeaders(request, data.nextCursor) });
+    return cachedResponse(request, { body: json, etag }, "search", nextPageHeaders(request, data.nextCursor));
   },
-});
+}, { throttle: "search" });
