@@ -1,5 +1,6 @@
 // The documented JSON format operators load menus with (`npm run import -- <file | folder>`).
-// See README "Import format". Prices are in major units of the restaurant's currency.
+// See README "Loading menus" and examples/greek-taverna.jsonc. Prices are in major units of the
+// restaurant's currency.
 import { z } from "zod";
 import { ALLERGENS } from "../menu/allergens";
 import { fitsCurrency, isCurrencyCode } from "../menu/money";
