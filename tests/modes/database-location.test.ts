@@ -39,8 +39,8 @@ describe("the standalone server and npm run import use one database file", () =>
       encoding: "utf8",
     });
     expect(result.status, result.stderr).toBe(0);
-    expect(result.stdout).toContain(`Database: ${path.join(ROOT, folder, "menu.db")}`);
     expect((await fetch(`${server.baseUrl}/api/public/restaurants/${slug}`)).status).toBe(200);
+    expect(result.stdout).toContain(`Database: ${path.join(ROOT, folder, "menu.db")}`);
     const menu = await (await fetch(`${server.baseUrl}/api/public/restaurants/${slug}`)).json();
     expect(menu.name).toBe("Wirtshaus zur Post");
   }, 90_000);
