@@ -14,10 +14,13 @@ export const DEFAULT_DATABASE_URL = "file:./data/menu.db";
 export type DatabaseKind = "sqlite" | "postgresql";
 
 /** The project folder of a working directory: cwd itself, or the folder holding the `.next` it runs in. */
+// turbopackIgnore on every path built from the working directory: the build would otherwise trace
+// the whole project folder (tests, README, a local database) into the standalone output.
 export function projectRoot(cwd = /* turbopackIgnore: true */ process.cwd()): string {
-  const parts = path.resolve(cwd).split(path.sep);
+  const absolute = path.resolve(/* turbopackIgnore: true */ cwd);
+  const parts = absolute.split(path.sep);
   const output = parts.indexOf(".next");
-  return output > 0 ? parts.slice(0, output).join(path.sep) || path.sep : path.resolve(cwd);
+  return output > 0 ? parts.slice(0, output).join(path.sep) || path.sep : absolute;
 }
 
 /** The configured URL as given (DATABASE_URL or the default), before any resolution. */

@@ -30,6 +30,12 @@ describe("the standalone server and npm run import use one database file", () =>
     expect(existsSync(path.join(ROOT, ".next/standalone", folder))).toBe(false);
   });
 
+  it("resolves the project folder at run time without the build tracing it into the standalone output", () => {
+    // A path built from process.cwd() without turbopackIgnore makes the build copy the whole
+    // project (tests, README, a local data/ folder) into .next/standalone.
+    for (const name of ["tests", "README.md", "data", "examples"]) expect(existsSync(path.join(ROOT, ".next/standalone", name)), name).toBe(false);
+  });
+
   it("serves what npm run import wrote, without a restart", async () => {
     const slug = "wirtshaus-zur-post"; // in tests/fixtures/menus.json, not in the demo data
     expect((await fetch(`${server.baseUrl}/api/public/restaurants/${slug}`)).status).toBe(404);
