@@ -4,7 +4,8 @@
 #   docker run -e DATABASE_URL=postgresql://… -e PUBLIC_BASE_URL=https://… -p 3000:3000 menu-service
 # The server applies the migrations when it starts (instances starting together take turns) and
 # loads the demo data into an empty database unless SEED_DEMO_DATA=false. compose.yaml runs it
-# with a PostgreSQL container. Not built on the machines this project is
+# with a PostgreSQL container; its "tools" service (the stage of that name) runs the importer
+# against that database. Not built on the machines this project is
 # tested on (no Docker daemon there); what CI runs instead is the standalone server itself.
 
 ARG NODE_IMAGE=node:20-bookworm-slim
@@ -29,6 +30,18 @@ FROM deps AS build
 ENV NEXT_TELEMETRY_DISABLED=1
 COPY . .
 RUN npm run build
+
+# ---- tools: the operator's commands (npm run import, db:generate, db:setup) ----------------------
+# The runtime image holds the server only; the importer is a TypeScript command run with tsx, a
+# dev dependency. This stage is the project with its dependencies, for one-off runs against the
+# same database, e.g. compose.yaml's "tools" service:
+#   docker compose run --rm tools npm run import -- examples/greek-taverna.jsonc
+#   docker build --target tools -t menu-service-tools . && docker run --rm -e DATABASE_URL=postgresql://… \
+#     -v "$PWD/menus:/app/menus:ro" menu-service-tools npm run import -- menus/
+FROM deps AS tools
+ENV NEXT_TELEMETRY_DISABLED=1
+COPY . .
+CMD ["npm", "run", "import", "--", "--help"]
 
 # ---- runtime: the standalone server, nothing else ------------------------------------------------
 FROM ${NODE_IMAGE} AS runtime

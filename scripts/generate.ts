@@ -54,7 +54,7 @@ async function main() {
 
   const tty = process.stderr.isTTY;
   const started = Date.now();
-  const total: ImportSummary = { countries: 0, cities: 0, cuisines: 0, owners: 0, restaurants: 0, categories: 0, items: 0 };
+  const total: Omit<ImportSummary, "plan"> = { countries: 0, cities: 0, cuisines: 0, owners: 0, restaurants: 0, categories: 0, items: 0 };
   let lastLine = 0;
   const progress = (done: number, force = false) => {
     const now = Date.now();
@@ -76,7 +76,7 @@ async function main() {
     const summary = await importMenus([{ name: `generated batch ${batchNo} (seed ${options.seed})`, data: batch }], {
       onProgress: (done) => progress(before + done),
     });
-    for (const key of Object.keys(total) as (keyof ImportSummary)[]) total[key] += summary[key];
+    for (const key of Object.keys(total) as (keyof typeof total)[]) total[key] += summary[key];
     progress(total.restaurants);
   }
   progress(total.restaurants, true);

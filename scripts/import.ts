@@ -1,27 +1,62 @@
-// npm run import -- <file.json | folder> [more files or folders…]
-// Loads menus in the documented import format (README "Import format"). All files are validated
-// first and written in one transaction: a bad file changes nothing.
+// npm run import -- [options] <file.json | folder> [more files or folders…]
+// Loads menus in the documented import format (README "Loading menus"). All files are validated
+// first and written in one transaction: a bad file changes nothing. What the import refuses
+// unless told (another owner, a restaurant outside the file's scope, a changed directory entry)
+// is in lib/import/import-menus.ts; this is only the command line around it.
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { setupDatabase } from "../lib/db/setup";
 import { disconnectDb } from "../lib/db/prisma";
-import { ImportError, importMenus, validateImport } from "../lib/import/import-menus";
+import { databaseKind, databaseUrl, sqlitePath } from "../lib/db/database-url";
+import { ImportError, importMenus, validateImport, type ImportGuards, type ImportPlan } from "../lib/import/import-menus";
 import { readImportFile } from "../lib/import/read-import-file";
+
+const USAGE = `usage: npm run import -- [options] <file.json | file.jsonc | folder> […]
+
+options:
+  --dry-run                check everything and print what the import would do; write nothing
+  --allow-owner-change     let the import give existing restaurants the owner the file names
+  --replace-outside-scope  let it replace existing restaurants the file's "scope" does not name
+  --update-directory       let it change countries, cities and cuisines already in the database
+                           (they are shared by every restaurant there)`;
+
+const FLAGS: Record<string, keyof ImportGuards | "dryRun" | "help"> = {
+  "--dry-run": "dryRun",
+  "--allow-owner-change": "allowOwnerChange",
+  "--replace-outside-scope": "replaceOutsideScope",
+  "--update-directory": "updateDirectory",
+  "--help": "help",
+  "-h": "help",
+};
 
 function collect(target: string): string[] {
   if (!existsSync(target)) throw new Error(`${target}: no such file or folder`);
   if (!statSync(target).isDirectory()) return [target];
   return readdirSync(target)
-    .filter((f) => f.endsWith(".json"))
+    .filter((f) => f.endsWith(".json") || f.endsWith(".jsonc"))
     .sort()
     .map((f) => path.join(target, f));
 }
 
-const targets = process.argv.slice(2).filter((a) => !a.startsWith("--"));
-if (!targets.length) {
-  console.error("usage: npm run import -- <file.json | folder> […]");
+const args = process.argv.slice(2);
+const unknown = args.filter((a) => a.startsWith("-") && !(a in FLAGS));
+const set = new Set(args.filter((a) => a in FLAGS).map((a) => FLAGS[a]));
+const targets = args.filter((a) => !a.startsWith("-"));
+if (set.has("help")) {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (unknown.length || !targets.length) {
+  if (unknown.length) console.error(`unknown option${unknown.length > 1 ? "s" : ""}: ${unknown.join(" ")}`);
+  console.error(USAGE);
   process.exit(2);
 }
+const guards: ImportGuards = {
+  allowOwnerChange: set.has("allowOwnerChange"),
+  replaceOutsideScope: set.has("replaceOutsideScope"),
+  updateDirectory: set.has("updateDirectory"),
+};
+const dryRun = set.has("dryRun");
 
 const progress = (done: number, total: number) => {
   if (total < 50 || !process.stderr.isTTY) {
@@ -34,9 +69,27 @@ const progress = (done: number, total: number) => {
   if (done === total) process.stderr.write("\n");
 };
 
+const list = (slugs: string[], max = 20) => (slugs.length > max ? `${slugs.slice(0, max).join(", ")} … and ${slugs.length - max} more` : slugs.join(", "));
+
+/** What the import does (or, with --dry-run, would do), in the operator's terms. */
+function printPlan(plan: ImportPlan, verb: { added: string; replaced: string; changed: string }) {
+  if (plan.added.length) console.log(`  ${verb.added} ${plan.added.length} new restaurant(s): ${list(plan.added)}`);
+  if (plan.replaced.length) console.log(`  ${verb.replaced} ${plan.replaced.length} existing restaurant(s): ${list(plan.replaced)}`);
+  for (const c of plan.ownerChanges) console.log(`  owner of ${c.slug}: ${c.from} → ${c.to} (--allow-owner-change)`);
+  if (plan.outsideScope.length) console.log(`  outside the file's scope (--replace-outside-scope): ${list(plan.outsideScope)}`);
+  if (plan.unpublished.length) console.log(`  not public (draft: "published": false, or "active": false): ${list(plan.unpublished)}`);
+  for (const d of plan.directory) {
+    if (d.action === "added") console.log(`  ${verb.added} ${d.kind} ${d.slug}`);
+    else console.log(`  ${verb.changed} ${d.kind} ${d.slug}: ${d.changes.map((c) => `${c.field} ${JSON.stringify(c.from)} → ${JSON.stringify(c.to)}`).join("; ")}`);
+  }
+}
+
 try {
   const files = targets.flatMap(collect);
-  if (!files.length) throw new Error("no .json files found");
+  if (!files.length) throw new Error("no .json or .jsonc files found");
+  // Where it goes, so an operator with two databases sees which one this is.
+  const url = databaseUrl();
+  console.log(`Database: ${databaseKind(url) === "sqlite" ? sqlitePath(url) : url.replace(/\/\/[^@/]*@/, "//…@")}`);
   // The database must exist and be migrated; an import never loads the demo data by itself.
   await setupDatabase({ seed: false });
   // Every file is read before any is checked, so all syntax errors show at once.
@@ -54,24 +107,34 @@ try {
     // …and the files that did parse are checked too: one run lists every problem.
     let more: ImportError["issues"] = [];
     try {
-      await validateImport(sources);
+      await validateImport(sources, guards);
     } catch (error) {
       if (!(error instanceof ImportError)) throw error;
       more = error.issues;
     }
     throw new ImportError([...unreadable, ...more]);
   }
-  console.log(`Importing ${files.length} file(s)…`);
-  const summary = await importMenus(sources, { onProgress: progress });
-  console.log(
-    `Imported ${summary.restaurants} restaurants (${summary.categories} categories, ${summary.items} items), ` +
-      `${summary.owners} owners, ${summary.countries} countries, ${summary.cities} cities, ${summary.cuisines} cuisines.`,
-  );
+  if (dryRun) {
+    const { data, plan } = await validateImport(sources, guards);
+    console.log(`Dry run: ${files.length} file(s) are valid; nothing was written. The import would:`);
+    printPlan(plan, { added: "add", replaced: "replace", changed: "change" });
+    const items = data.restaurants.reduce((n, r) => n + r.categories.reduce((m, c) => m + c.items.length, 0), 0);
+    console.log(`  (${data.restaurants.length} restaurants with ${items} menu items in all)`);
+  } else {
+    console.log(`Importing ${files.length} file(s)…`);
+    const summary = await importMenus(sources, { ...guards, onProgress: progress });
+    console.log(
+      `Imported ${summary.restaurants} restaurants (${summary.plan.added.length} new, ${summary.plan.replaced.length} replaced; ` +
+        `${summary.categories} categories, ${summary.items} items), ${summary.owners} owners, ${summary.countries} countries, ${summary.cities} cities, ${summary.cuisines} cuisines.`,
+    );
+    printPlan(summary.plan, { added: "added", replaced: "replaced", changed: "changed" });
+  }
 } catch (error) {
   if (error instanceof ImportError) {
     console.error(`Import failed: ${error.message}.`);
     for (const i of error.issues) {
       console.error(`  ${i.file}${i.restaurant ? ` [${i.restaurant}]` : ""} ${i.path}: ${i.message}`);
+      if (i.excerpt) console.error(i.excerpt.replace(/^/gm, "      "));
     }
   } else {
     console.error(`Import failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -491,15 +491,18 @@ export function* generateMenus(options: GenerateMenusOptions): Generator<ImportF
   if (batch.restaurants.length || first) yield finish(batch);
 
   function emptyBatch(): ImportFile {
-    return { countries: [], cities: [], cuisines: [], owners: [], restaurants: [] };
+    return { scope: { restaurants: [], owners: [] }, countries: [], cities: [], cuisines: [], owners: [], restaurants: [] };
   }
 
+  // A batch may replace what the same seed generated before: its scope names its own slugs, and
+  // nothing else (a taken slug of another owner is still refused by the importer).
   function finish(b: ImportFile): ImportFile {
+    const scope = { restaurants: b.restaurants.map((r) => r.slug), owners: [] };
     if (first) {
       first = false;
-      return { countries: directory.countries, cities: directory.cities, cuisines: directory.cuisines, owners: b.owners, restaurants: b.restaurants };
+      return { scope, countries: directory.countries, cities: directory.cities, cuisines: directory.cuisines, owners: b.owners, restaurants: b.restaurants };
     }
-    return b;
+    return { ...b, scope };
   }
 
   function restaurant(index: number, owner: string): ImportRestaurant {

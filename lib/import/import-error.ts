@@ -7,6 +7,8 @@ export interface ImportIssue {
   /** JSON path inside the file, e.g. restaurants[3].categories[0].items[2].price */
   path: string;
   message: string;
+  /** the line of the file the problem is on, quoted, with a caret under the spot (syntax errors) */
+  excerpt?: string;
 }
 
 export class ImportError extends Error {

@@ -3,6 +3,13 @@
 // All-or-nothing: every file is validated (shape, references, plan limits) before anything is
 // written, and the writes run in one transaction. Restaurants are upserted by slug and their menu
 // is replaced as a whole, so importing the same file twice leaves the same database.
+//
+// Guarded, because slugs are public and guessable: an import may not give an existing restaurant
+// another owner, replace an existing restaurant its file's `scope` does not name, or change a
+// directory entry (country, city, cuisine) other restaurants share, unless the operator says so
+// (ImportGuards; the CLI's --allow-owner-change, --replace-outside-scope, --update-directory).
+// Every such case is listed at once, and the plan (what is added, replaced, changed) is returned
+// for the operator to read.
 import type { z } from "zod";
 import { databaseKind } from "../db/database-url";
 import { primaryDb, type Db } from "../db/prisma";
@@ -13,7 +20,7 @@ import { allergenMask, dishSearchText, tagKey } from "../menu/dish-keys";
 import { planById, type PlanDefinition } from "../plans";
 import { ImportError, type ImportIssue } from "./import-error";
 import type { ImportSource } from "./read-import-file";
-import { importFileSchema, type ImportFile, type ImportRestaurant } from "./import-schema";
+import { FIELD_NAMES, importFileSchema, type ImportFile, type ImportRestaurant } from "./import-schema";
 import { publishedContentHash } from "./published-content";
 
 export { ImportError, type ImportIssue } from "./import-error";
@@ -28,11 +35,47 @@ export interface ImportSummary {
   restaurants: number;
   categories: number;
   items: number;
+  /** what the import added, replaced and changed (also when nothing needed an override) */
+  plan: ImportPlan;
 }
 
-export interface ImportOptions {
+/** The operator's explicit permissions for what an import refuses by default. */
+export interface ImportGuards {
+  /** give existing restaurants the owner the file names (CLI --allow-owner-change) */
+  allowOwnerChange?: boolean;
+  /** replace existing restaurants the file's scope does not name (CLI --replace-outside-scope) */
+  replaceOutsideScope?: boolean;
+  /** change countries, cities and cuisines already in the database (CLI --update-directory) */
+  updateDirectory?: boolean;
+}
+
+export interface ImportOptions extends ImportGuards {
   onProgress?: (done: number, total: number) => void;
   client?: Db;
+}
+
+export type DirectoryKind = "country" | "city" | "cuisine";
+
+/** One directory entry an import adds or changes; `changes` lists the fields, old → new. */
+export interface DirectoryChange {
+  kind: DirectoryKind;
+  slug: string;
+  action: "added" | "changed";
+  changes: { field: string; from: unknown; to: unknown }[];
+}
+
+export interface ImportPlan {
+  /** slugs of restaurants that are new */
+  added: string[];
+  /** slugs of existing restaurants whose data and menu the import replaces */
+  replaced: string[];
+  /** existing restaurants the import gives another owner */
+  ownerChanges: { slug: string; from: string; to: string }[];
+  /** existing restaurants replaced although their file's scope does not name them */
+  outsideScope: string[];
+  directory: DirectoryChange[];
+  /** restaurants of the import that stay unpublished (drafts, inactive) */
+  unpublished: string[];
 }
 
 /** Formats a zod path as a JSON path: restaurants[3].categories[0].name */
@@ -47,22 +90,44 @@ function slugAt(data: unknown, index: unknown): string | undefined {
   return entry && typeof entry === "object" && typeof (entry as { slug?: unknown }).slug === "string" ? (entry as { slug: string }).slug : undefined;
 }
 
+/** "Unrecognized key: timezone" with the field meant, when only its case or a hyphen differs. */
+function keyHint(issue: z.core.$ZodIssue): string {
+  if (issue.code !== "unrecognized_keys") return issue.message;
+  const fold = (k: string) => k.toLowerCase().replace(/[-_\s]/g, "");
+  const hints = issue.keys.map((key) => FIELD_NAMES.find((name) => name !== key && fold(name) === fold(key))).filter(Boolean);
+  const unique = [...new Set(hints)];
+  return unique.length ? `${issue.message} (did you mean ${unique.map((h) => `"${h}"`).join(", ")}? Field names are case-sensitive)` : issue.message;
+}
+
 function zodIssues(source: ImportSource, error: z.ZodError): ImportIssue[] {
   return error.issues.map((issue) => ({
     file: source.name,
     restaurant: issue.path[0] === "restaurants" ? slugAt(source.data, issue.path[1]) : undefined,
     path: formatPath(issue.path),
-    message: issue.message,
+    message: keyHint(issue),
   }));
 }
 
-/** Validates the sources and checks them against the database; throws ImportError listing every problem. */
-export async function validateImport(sources: ImportSource[], client: Db = primaryDb()): Promise<ImportFile> {
+/** A validated import: the merged data and what writing it would do. */
+export interface ValidatedImport {
+  data: ImportFile;
+  plan: ImportPlan;
+}
+
+/**
+ * Validates the sources and checks them against the database (references, plan limits, the
+ * guards); throws ImportError listing every problem. Writes nothing: `npm run import --dry-run`
+ * shows the plan this returns.
+ */
+export async function validateImport(sources: ImportSource[], options: ImportGuards & { client?: Db } = {}): Promise<ValidatedImport> {
+  const client = options.client ?? primaryDb();
   const issues: ImportIssue[] = [];
-  const merged: ImportFile = { countries: [], cities: [], cuisines: [], owners: [], restaurants: [] };
+  const merged: ImportFile = { scope: { restaurants: [], owners: [] }, countries: [], cities: [], cuisines: [], owners: [], restaurants: [] };
   // Where each entry came from (file and index in its section), for precise messages.
   const origin = new Map<object, { file: string; index: number }>();
   const remember = <T extends object>(list: T[], file: string) => list.forEach((entry, index) => origin.set(entry, { file, index }));
+  // The scope each restaurant's own file declared.
+  const scopeOf = new Map<ImportRestaurant, ImportFile["scope"]>();
 
   for (const source of sources) {
     const parsed = importFileSchema.safeParse(source.data);
@@ -70,6 +135,7 @@ export async function validateImport(sources: ImportSource[], client: Db = prima
       issues.push(...zodIssues(source, parsed.error));
       continue;
     }
+    for (const r of parsed.data.restaurants) scopeOf.set(r, parsed.data.scope);
     for (const section of ["countries", "cities", "cuisines", "owners", "restaurants"] as const) {
       remember(parsed.data[section] as object[], source.name);
       (merged[section] as object[]).push(...parsed.data[section]);
@@ -98,9 +164,9 @@ export async function validateImport(sources: ImportSource[], client: Db = prima
 
   // References may point at the import itself or at what the database already has.
   const [dbCountries, dbCities, dbCuisines, dbOwners] = await Promise.all([
-    client.country.findMany({ select: { slug: true } }),
-    client.city.findMany({ select: { slug: true } }),
-    client.cuisine.findMany({ select: { slug: true } }),
+    client.country.findMany({ select: { id: true, slug: true, code: true, name: true, language: true } }),
+    client.city.findMany({ select: { slug: true, name: true, diningScene: true, timeZone: true, countryId: true } }),
+    client.cuisine.findMany({ select: { slug: true, name: true, namePlural: true, tagline: true } }),
     client.account.findMany({ select: { email: true, plan: true } }),
   ]);
   const countries = new Set([...dbCountries.map((c) => c.slug), ...merged.countries.map((c) => c.slug)]);
@@ -133,7 +199,108 @@ export async function validateImport(sources: ImportSource[], client: Db = prima
   }
 
   if (issues.length) throw new ImportError(issues);
-  return merged;
+
+  const directory = directoryChanges(merged, dbCountries, dbCities, dbCuisines);
+  const plan: ImportPlan = {
+    added: [],
+    replaced: [],
+    ownerChanges: [],
+    outsideScope: [],
+    directory,
+    unpublished: merged.restaurants.filter((r) => !r.active || !r.published).map((r) => r.slug),
+  };
+  const stored = new Map<string, { owner: string; name: string }>();
+  for (const slugs of chunkList(merged.restaurants.map((r) => r.slug), 10_000)) {
+    const rows = await client.restaurant.findMany({ where: { slug: { in: slugs } }, select: { slug: true, name: true, owner: { select: { email: true } } } });
+    for (const row of rows) stored.set(row.slug, { owner: row.owner.email.toLowerCase(), name: row.name });
+  }
+  for (const r of merged.restaurants) {
+    const current = stored.get(r.slug);
+    if (!current) {
+      plan.added.push(r.slug);
+      continue;
+    }
+    plan.replaced.push(r.slug);
+    const owner = r.owner.toLowerCase();
+    if (current.owner !== owner) {
+      plan.ownerChanges.push({ slug: r.slug, from: current.owner, to: owner });
+      if (!options.allowOwnerChange) {
+        issue(r, ".owner", `restaurant "${r.slug}" already exists ("${current.name}") and belongs to ${current.owner}: this import would give it to ${owner}. Choose another slug, or pass --allow-owner-change if that is intended`);
+      }
+    }
+    const scope = scopeOf.get(r)!;
+    const inScope = scope.restaurants.includes(r.slug) || scope.owners.some((o) => o.toLowerCase() === current.owner);
+    if (!inScope) {
+      plan.outsideScope.push(r.slug);
+      if (!options.replaceOutsideScope) {
+        issue(
+          r,
+          ".slug",
+          `restaurant "${r.slug}" already exists ("${current.name}", owner ${current.owner}) and this file's "scope" does not name it, so the import would replace it. ` +
+            `To update it, add "${r.slug}" to "scope": { "restaurants": [...] } in the file (or pass --replace-outside-scope); to add a new restaurant, choose another slug`,
+        );
+      }
+    }
+  }
+  if (!options.updateDirectory) {
+    for (const change of directory.filter((c) => c.action === "changed")) {
+      const section = { country: "countries", city: "cities", cuisine: "cuisines" }[change.kind];
+      const list = merged[section as "countries" | "cities" | "cuisines"] as { slug: string }[];
+      const at = origin.get(list.find((e) => e.slug === change.slug)!)!;
+      const what = change.changes.map((c) => `${c.field} ${JSON.stringify(c.from)} → ${JSON.stringify(c.to)}`).join("; ");
+      issues.push({
+        file: at.file,
+        path: `${section}[${at.index}]`,
+        message: `the ${change.kind} "${change.slug}" already exists with other values, shared by every restaurant there (${what}). Declare it as stored, leave it out of the file, or pass --update-directory to change it site-wide`,
+      });
+    }
+  }
+  if (issues.length) throw new ImportError(issues);
+  return { data: merged, plan };
+}
+
+/** Directory entries of the import that are new or differ from the stored ones (unchanged ones are left out). */
+function directoryChanges(
+  data: ImportFile,
+  countries: { id: number; slug: string; code: string; name: string; language: string }[],
+  cities: { slug: string; name: string; diningScene: string | null; timeZone: string | null; countryId: number }[],
+  cuisines: { slug: string; name: string; namePlural: string; tagline: string }[],
+): DirectoryChange[] {
+  const out: DirectoryChange[] = [];
+  const compare = (kind: DirectoryKind, slug: string, stored: Record<string, unknown> | undefined, declared: Record<string, unknown>) => {
+    if (!stored) {
+      out.push({ kind, slug, action: "added", changes: [] });
+      return;
+    }
+    const changes = Object.keys(declared)
+      .filter((field) => stored[field] !== declared[field])
+      .map((field) => ({ field, from: stored[field], to: declared[field] }));
+    if (changes.length) out.push({ kind, slug, action: "changed", changes });
+  };
+  const countrySlug = new Map(countries.map((c) => [c.id, c.slug]));
+  const bySlug = <T extends { slug: string }>(list: T[]) => new Map(list.map((e) => [e.slug, e]));
+  const storedCountries = bySlug(countries);
+  const storedCities = bySlug(cities);
+  const storedCuisines = bySlug(cuisines);
+  for (const c of data.countries) {
+    const s = storedCountries.get(c.slug);
+    compare("country", c.slug, s && { code: s.code, name: s.name, language: s.language }, { code: c.code, name: c.name, language: c.language });
+  }
+  for (const c of data.cities) {
+    const s = storedCities.get(c.slug);
+    // A file without timeZone keeps the stored one (the importer does not clear it).
+    const declared: Record<string, unknown> = { name: c.name, country: c.country, diningScene: c.diningScene, ...(c.timeZone ? { timeZone: c.timeZone } : {}) };
+    compare("city", c.slug, s && { name: s.name, country: countrySlug.get(s.countryId), diningScene: s.diningScene, timeZone: s.timeZone }, declared);
+  }
+  for (const c of data.cuisines) {
+    const s = storedCuisines.get(c.slug);
+    compare("cuisine", c.slug, s && { name: s.name, namePlural: s.namePlural, tagline: s.tagline }, { name: c.name, namePlural: c.namePlural, tagline: c.tagline });
+  }
+  return out;
+}
+
+function chunkList<T>(list: T[], size: number): T[][] {
+  return [...chunks(list, size)];
 }
 
 function checkPlanLimits(
@@ -164,7 +331,7 @@ function checkPlanLimits(
 /** Validates and writes, in one transaction. Throws ImportError (nothing written) on any problem. */
 export async function importMenus(sources: ImportSource[], options: ImportOptions = {}): Promise<ImportSummary> {
   const client = options.client ?? primaryDb();
-  const data = await validateImport(sources, client);
+  const { data, plan } = await validateImport(sources, { ...options, client });
   const summary: ImportSummary = {
     countries: data.countries.length,
     cities: data.cities.length,
@@ -173,6 +340,7 @@ export async function importMenus(sources: ImportSource[], options: ImportOption
     restaurants: data.restaurants.length,
     categories: 0,
     items: 0,
+    plan,
   };
 
   await client.$transaction(

@@ -1,5 +1,6 @@
 // The documented JSON format operators load menus with (`npm run import -- <file | folder>`).
-// See README "Import format". Prices are in major units of the restaurant's currency.
+// See README "Loading menus" and examples/greek-taverna.jsonc. Prices are in major units of the
+// restaurant's currency.
 import { z } from "zod";
 import { ALLERGENS } from "../menu/allergens";
 import { fitsCurrency, isCurrencyCode } from "../menu/money";
@@ -59,9 +60,35 @@ const optionalText = (max: number) => z.string().trim().max(max).nullish().trans
 // "//host", another site).
 const PATH_CHAR = "(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})";
 export const SITE_PATH_PATTERN = new RegExp(`^/(?!/)(?:${PATH_CHAR}|/)*(?:\\?(?:${PATH_CHAR}|[/?])*)?$`);
+export const IMAGE_RULE =
+  'an absolute http:// or https:// URL (https://cdn.example.com/logo.png) or a path on this site starting with / (/images/logo.png); no spaces or other characters outside RFC 3986 (write a space as %20)';
+const httpUrlSchema = z.url({ protocol: /^https?$/, normalize: true });
+
+/** Why an image value is refused, in the operator's terms; null when it is fine. */
+export function imageProblem(value: string): string | null {
+  const got = `got ${JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value)}`;
+  if (value.length > 2048) return "at most 2048 characters";
+  if (value === "") return `empty: leave the field out (or null) for no image`;
+  if (/\s/.test(value)) return `contains a space or line break (${got}): percent-encode spaces as %20; expected ${IMAGE_RULE}`;
+  if (value.startsWith("//")) return `a scheme-relative URL (${got}): write the scheme, https://…; expected ${IMAGE_RULE}`;
+  if (value.startsWith("/")) return SITE_PATH_PATTERN.test(value) ? null : `a site path with characters outside RFC 3986 (${got}): percent-encode them (é is %C3%A9), no backslash; expected ${IMAGE_RULE}`;
+  const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(value)?.[1];
+  if (scheme && !/^https?$/i.test(scheme)) return `the ${scheme.toLowerCase()}: scheme is not allowed (${got}); expected ${IMAGE_RULE}`;
+  if (!scheme) return `a relative path (${got}): a path on this site starts with /, e.g. /${value.replace(/^\.?\/+/, "")}; expected ${IMAGE_RULE}`;
+  return httpUrlSchema.safeParse(value).success ? null : `not a valid URL (${got}); expected ${IMAGE_RULE}`;
+}
+
 const httpUrl = z
-  .union([z.url({ protocol: /^https?$/, normalize: true }), z.string().regex(SITE_PATH_PATTERN, "an http(s) URL or a path starting with / (RFC 3986 characters only)")])
-  .refine((v) => v.length <= 2048, "at most 2048 characters")
+  .string()
+  .meta({ description: `Image: ${IMAGE_RULE}.`, anyOf: [{ pattern: "^https?://[^\\s/?#]+[^\\s]*$" }, { pattern: SITE_PATH_PATTERN.source }] })
+  .transform((v, ctx) => {
+    const problem = imageProblem(v);
+    if (problem) {
+      ctx.addIssue({ code: "custom", message: problem });
+      return z.NEVER;
+    }
+    return v.startsWith("/") ? v : httpUrlSchema.parse(v);
+  })
   .nullish()
   .transform((v) => v ?? null);
 
@@ -69,10 +96,23 @@ const translations = z
   .record(language, z.object({ name: text(200), description: z.string().trim().max(2000).default("") }).strict())
   .default({});
 
-const money = z.number().finite().nonnegative().max(1_000_000);
+// A price written as text ("12,50", "12.50") is the commonest mistake in a hand-written file.
+export function moneyTypeMessage(input: unknown): string | undefined {
+  if (typeof input !== "string") return undefined;
+  const number = Number(input.trim().replace(/^([0-9]*),([0-9]+)$/, "$1.$2"));
+  const example = Number.isFinite(number) && input.trim() !== "" ? number : 12.5;
+  return `expected a number, received the text ${JSON.stringify(input)}: prices are JSON numbers with a decimal point and no quotes, e.g. ${example}`;
+}
+
+const money = z
+  .number({ error: (issue) => moneyTypeMessage(issue.input) })
+  .finite()
+  .nonnegative()
+  .max(1_000_000)
+  .meta({ description: "A price in major units of the restaurant's currency, as a JSON number with a decimal point: 12.5 (not \"12,50\")." });
 
 const timeRange = z
-  .string()
+  .string({ error: (issue) => (issue.input === null ? "a day may not be null: leave a closed day out (the whole openingHours null means unknown hours)" : undefined) })
   .regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-4]):[0-5]\d$/, "HH:MM-HH:MM")
   .refine((r) => r.slice(0, 5) !== r.slice(6), "opening and closing time are the same");
 
@@ -117,7 +157,7 @@ export const categorySchema = z
   })
   .strict();
 
-export const restaurantSchema = z
+const restaurantObject = z
   .object({
     slug: restaurantSlug,
     name: text(200),
@@ -140,7 +180,14 @@ export const restaurantSchema = z
       })
       .strict()
       .default({ phone: null, address: null, postalCode: null, latitude: null, longitude: null }),
-    openingHours: z.partialRecord(z.enum(DAY_KEYS), timeRange).nullish().transform((v) => v ?? null),
+    openingHours: z
+      .partialRecord(z.enum(DAY_KEYS), timeRange)
+      .nullish()
+      .transform((v) => v ?? null)
+      .meta({
+        description:
+          'Opening hours by day (mon…sun), one range "HH:MM-HH:MM" a day; a range ending at or before its start runs past midnight ("18:00-02:00"), 24:00 is the end of the day. A day left out is closed; a day may not be null. The whole field null or left out = hours unknown.',
+      }),
     images: z.object({ logo: httpUrl, banner: httpUrl }).strict().default({ logo: null, banner: null }),
     ratings: z.object({ search: rating, travel: rating }).strict().default({ search: null, travel: null }),
     internalNotes: optionalText(4000),
@@ -150,7 +197,9 @@ export const restaurantSchema = z
       .default({ views: 0, qrScans: 0 }),
     categories: z.array(categorySchema).max(100).default([]),
   })
-  .strict()
+  .strict();
+
+export const restaurantSchema = restaurantObject
   // Value checks that need the whole restaurant (its currency, its languages). They run in the
   // same pass as the shape checks, even when another field of the restaurant is malformed, so an
   // operator sees every problem of a file at once (`when`); the parts they read may then be
@@ -231,7 +280,12 @@ export const citySchema = z
     diningScene: optionalText(2000),
     // Optional so that older files still load; without it the city's restaurants are never
     // "open now" (their local time is unknown), see README "Open now".
-    timeZone: z.string().refine(isTimeZone, "an IANA time zone such as Europe/Zurich").nullish().transform((v) => v ?? null),
+    timeZone: z
+      .string()
+      .refine(isTimeZone, "an IANA time zone such as Europe/Zurich (the field is timeZone, with a capital Z)")
+      .nullish()
+      .transform((v) => v ?? null)
+      .meta({ description: "IANA time zone of the city, e.g. Europe/Athens. Needed for \"open now\": without it the city's restaurants are never open now." }),
   })
   .strict();
 
@@ -243,10 +297,29 @@ export const ownerSchema = z
   .object({ email: z.email(), name: text(200), plan: z.enum(PLAN_IDS).default("free"), billingCustomerId: optionalText(100) })
   .strict();
 
+/**
+ * What a file may replace: restaurants already in the database that it names by slug, or that
+ * belong to an owner it names. A restaurant of the file whose slug exists outside this scope is
+ * refused (npm run import --replace-outside-scope overrides), so a slug that happens to be taken
+ * never silently replaces someone else's menu. New slugs need no scope.
+ */
+export const scopeSchema = z
+  .object({
+    restaurants: z.array(restaurantSlug).max(100_000).default([]).meta({ description: "Slugs of existing restaurants this file may replace." }),
+    owners: z.array(z.email()).max(1000).default([]).meta({ description: "Owner e-mails: existing restaurants of these owners may be replaced." }),
+  })
+  .strict()
+  .default({ restaurants: [], owners: [] })
+  .meta({
+    description:
+      "The restaurants already in the database that this file may replace. Without it, an import only adds restaurants whose slugs are new; a slug that exists is refused.",
+  });
+
 /** One import file. Every section is optional; a file may carry only restaurants, say. */
 export const importFileSchema = z
   .object({
-    $schema: z.string().optional(),
+    $schema: z.string().optional().meta({ description: "The JSON Schema of this format, for editors: import-format.schema.json." }),
+    scope: scopeSchema,
     countries: z.array(countrySchema).default([]),
     cities: z.array(citySchema).default([]),
     cuisines: z.array(cuisineSchema).default([]),
@@ -258,3 +331,11 @@ export const importFileSchema = z
 export type ImportFile = z.output<typeof importFileSchema>;
 export type ImportRestaurant = z.output<typeof restaurantSchema>;
 export type ImportItem = z.output<typeof itemSchema>;
+
+/** Every field name of the format, for "did you mean" hints on a misspelt key (timezone → timeZone). */
+export const FIELD_NAMES: readonly string[] = [
+  ...new Set(
+    [importFileSchema, scopeSchema.unwrap(), countrySchema, citySchema, cuisineSchema, ownerSchema, restaurantObject, categorySchema, itemSchema].flatMap((schema) => Object.keys(schema.shape)),
+  ),
+  "phone", "address", "postalCode", "latitude", "longitude", "logo", "banner", "search", "travel", "rating", "reviewCount", "views", "qrScans",
+];

@@ -58,7 +58,7 @@ describe("importer", () => {
     const zunft = data.restaurants.find((r: any) => r.slug === "zunfthaus-am-see");
     zunft.name = "Zunfthaus am See (renamed)";
     zunft.categories = [{ name: "Einzige", items: [{ name: "Rösti", price: 21 }] }];
-    await importMenus([{ name: "update.json", data: { restaurants: [zunft] } }]);
+    await importMenus([{ name: "update.json", data: { scope: { restaurants: ["zunfthaus-am-see"] }, restaurants: [zunft] } }]);
     const row = await db().restaurant.findUniqueOrThrow({ where: { slug: "zunfthaus-am-see" }, include: { categories: { include: { items: true } } } });
     expect(row.name).toBe("Zunfthaus am See (renamed)");
     expect(row.categories.map((c) => c.items.map((i) => i.name))).toEqual([["Rösti"]]);
@@ -107,16 +107,17 @@ describe("importer", () => {
     const data = clone();
     const post = data.restaurants.find((r: any) => r.slug === "wirtshaus-zur-post");
 
+    const scope = { restaurants: ["wirtshaus-zur-post"] };
     const tooManyLanguages = structuredClone(post);
     tooManyLanguages.languages = ["de", "en", "fr", "it", "es"].slice(0, free.limits.languages! + 1);
-    expect((await failure({ restaurants: [tooManyLanguages] })).issues[0].message).toMatch(/languages; the Free plan allows/);
+    expect((await failure({ scope, restaurants: [tooManyLanguages] })).issues[0].message).toMatch(/languages; the Free plan allows/);
 
     const tooManyItems = structuredClone(post);
     tooManyItems.categories[0].items = Array.from({ length: free.limits.menuItems! + 1 }, (_, i) => ({ name: `Dish ${i}`, price: 5 }));
-    expect((await failure({ restaurants: [tooManyItems] })).issues[0].message).toMatch(/menu items; the Free plan allows/);
+    expect((await failure({ scope, restaurants: [tooManyItems] })).issues[0].message).toMatch(/menu items; the Free plan allows/);
 
     const second = { ...structuredClone(post), slug: "wirtshaus-zwei" };
-    expect((await failure({ restaurants: [second] })).issues[0].message).toMatch(/restaurants; the Free plan allows/);
+    expect((await failure({ scope: { restaurants: ["wirtshaus-zur-post"] }, restaurants: [second] })).issues[0].message).toMatch(/restaurants; the Free plan allows/);
   });
 });
 
@@ -217,7 +218,7 @@ describe("the published updatedAt", () => {
     zunft.internalNotes = "renegotiate the lease";
     zunft.categories[0].items[0].cost = 9.9;
     zunft.categories[0].internalNotes = "new supplier";
-    await importMenus([{ name: "private-only.json", data: { restaurants: [zunft] } }]);
+    await importMenus([{ name: "private-only.json", data: { scope: { restaurants: [slug] }, restaurants: [zunft] } }]);
     // A dashboard's counter bump, straight on the row.
     await db().restaurant.update({ where: { slug }, data: { viewCount: { increment: 1 }, qrScanCount: { increment: 1 } } });
     expect(await published()).toBe(before);
@@ -233,7 +234,7 @@ describe("the published updatedAt", () => {
     const data = clone();
     const zunft = data.restaurants.find((r: any) => r.slug === slug);
     zunft.categories[0].items[0].price = 15;
-    await importMenus([{ name: "price.json", data: { restaurants: [zunft] } }]);
+    await importMenus([{ name: "price.json", data: { scope: { restaurants: [slug] }, restaurants: [zunft] } }]);
     const after = await published();
     expect(after > before).toBe(true);
     await importMenus([{ name: "menus.json", data: fixture }]);
