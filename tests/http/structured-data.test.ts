@@ -82,7 +82,7 @@ describe("structured data of the menu pages", () => {
     // The demo data has size variants (wines by the decilitre, …): each is an offer of its own.
     expect(multiPriceItems).toBeGreaterThanOrEqual(40);
     expect(multiOfferItems).toBe(multiPriceItems);
-  });
+  }, 120_000); // every published menu, each page a first (uncached) render: more than the default 30 s on a busy machine
 
   it("Chasselas, Lavaux: both sizes with their prices, allergens in German", async () => {
     const api = (await get("/api/public/restaurants/alpenstuebli-naegeli")).json;
