@@ -110,5 +110,10 @@ describe("helpers", () => {
 
   it("formats JPY without decimals", () => {
     expect(formatPrice(800, "JPY", "en")).toBe("¥800");
+    // The restaurant's country is the region of the format (issue 25.7: Swiss prices read "CHF 14.50").
+    expect(formatPrice(14.5, "CHF", "de", "CH")).toBe("CHF\u00a014.50");
+    expect(formatPrice(14.5, "CHF", "it", "CH")).toBe("CHF\u00a014.50");
+    expect(formatPrice(14.5, "EUR", "de", "DE")).toBe("14,50\u00a0€");
+    expect(formatPrice(14.5, "BRL", "pt-BR", "PT")).toBe(formatPrice(14.5, "BRL", "pt-BR"));
   });
 });
