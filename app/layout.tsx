@@ -56,11 +56,13 @@ export default function RootLayout({ children }: { children: ReactNode }) {
               {ATTRIBUTION} <a href="/developers#terms">Terms of use</a>. For restaurant owners: <a href="/plans">Plans</a>. For developers:{" "}
               <a href="/developers">API and tools</a>.
             </p>
-            <p>
-              For agents: every page is also Markdown (append <code>.md</code> or send <code>Accept: text/markdown</code>) ·{" "}
-              <a href="/llms.txt">llms.txt</a> · <a href="/llms-index.md">Markdown index</a> · <a href="/sitemap.xml">Sitemap</a> ·{" "}
-              <a href="/api/public">JSON API</a>
-            </p>
+            <details className="dev-links">
+              <summary>For developers and agents</summary>
+              <p>
+                Every page is also Markdown (append <code>.md</code> or send <code>Accept: text/markdown</code>) · <a href="/llms.txt">llms.txt</a> ·{" "}
+                <a href="/llms-index.md">Markdown index</a> · <a href="/sitemap.xml">Sitemap</a> · <a href="/api/public">JSON API</a>
+              </p>
+            </details>
           </div>
         </footer>
       </body>

@@ -67,7 +67,8 @@ export function MenuFilter(props: {
 
   return (
     <FilterContext.Provider value={filter}>
-      <details className="menu-filter" lang={props.lang} open={isFiltering(props.initial) || undefined}>
+      <div className="menu-filter-wrap" lang={props.lang}>
+      <details className="menu-filter">
         <summary>
           {t.title}
           {count > 0 && <span className="filter-count"> ({count})</span>}
@@ -142,9 +143,6 @@ export function MenuFilter(props: {
             </li>
           </ul>
           <div className="filter-status-row">
-            <p className="filter-status" role="status" aria-live="polite">
-              {status}
-            </p>
             {/* Without JavaScript the form is sent; with it the chips apply at once. */}
             <button type="submit" className="no-js-only" formNoValidate onClick={(e) => e.preventDefault()}>
               {t.apply}
@@ -163,6 +161,11 @@ export function MenuFilter(props: {
           </div>
         </form>
       </details>
+      {/* Outside the folded panel: a filtered menu says so while the panel stays closed. */}
+      <p className={active ? "filter-status is-active" : "filter-status"} role="status" aria-live="polite">
+        {status}
+      </p>
+      </div>
       {props.children}
     </FilterContext.Provider>
   );

@@ -13,6 +13,16 @@ import { OpeningHours } from "./opening-hours";
 import { ShareButton } from "./share-button";
 import { PageFooter, rel } from "./shared";
 
+/** The country's name in the page's language (Intl's CLDR names), when its code is known. */
+function countryName(code: string | null, lang: string): string | null {
+  if (!code) return null;
+  try {
+    return new Intl.DisplayNames([lang], { type: "region", fallback: "none" }).of(code.toUpperCase()) ?? null;
+  } catch {
+    return null;
+  }
+}
+
 export function MenuPage({ view }: { view: MenuView }) {
   const r = view.restaurant;
   const dishes = view.categories.flatMap((c) => c.items.map((i) => ({ allergens: i.allergens.map((a) => a.code), diets: i.diets, available: i.available })));
@@ -43,7 +53,7 @@ export function MenuPage({ view }: { view: MenuView }) {
           <div>
             <h1 lang={view.defaultLanguage}>{view.name}</h1>
             {(r.cuisine || r.contact.city) && (
-              <p className="restaurant-kind">{[r.cuisine, [r.contact.city, r.contact.country].filter(Boolean).join(", ")].filter(Boolean).join(" · ")}</p>
+              <p className="restaurant-kind">{[r.cuisine, [r.contact.city, countryName(view.countryCode, t.lang) ?? r.contact.country].filter(Boolean).join(", ")].filter(Boolean).join(" · ")}</p>
             )}
           </div>
         </div>
@@ -290,12 +300,21 @@ export function MenuPage({ view }: { view: MenuView }) {
         </a>
       </p>
 
-      <PageFooter markdownUrl={view.markdownUrl}>
-        <span lang={t.lang}>{t.menuUpdated}</span> <time dateTime={view.updatedAt}>{updated.toISOString().slice(0, 10)}</time> ·{" "}
-        <a href={`/api/public/restaurants/${encodeURIComponent(view.slug)}`} type="application/json">
-          JSON
-        </a>{" "}
-        ·{" "}
+      <PageFooter
+        markdownUrl={view.markdownUrl}
+        forDevelopers={{
+          summary: <span lang="en">For developers and agents</span>,
+          links: (
+            <>
+              <a href={`/api/public/restaurants/${encodeURIComponent(view.slug)}`} type="application/json" lang="en">
+                JSON
+              </a>{" "}
+              ·{" "}
+            </>
+          ),
+        }}
+      >
+        <span lang={t.lang}>{t.menuUpdated}</span> <time dateTime={view.updatedAt}>{updated.toISOString().slice(0, 10)}</time>
       </PageFooter>
     </main>
   );

@@ -102,9 +102,12 @@ interface LabelTable {
   diets: Record<DietLabelKey, string>;
   filter: FilterLabels;
   status: StatusLabels;
+  /** nutrition facts' names (lib/pages/menu-view.ts adds the units) */
+  nutrients: { energy: string; protein: string; carbohydrates: string; fat: string };
 }
 
 const en: LabelTable = {
+  nutrients: { energy: "Energy", protein: "Protein", carbohydrates: "Carbohydrates", fat: "Fat" },
   status: {
     openUntil: "Open until {time}",
     openUntilDay: "Open until {day} {time}",
@@ -201,6 +204,7 @@ const en: LabelTable = {
 };
 
 const de: LabelTable = {
+  nutrients: { energy: "Brennwert", protein: "Eiweiß", carbohydrates: "Kohlenhydrate", fat: "Fett" },
   status: {
     openUntil: "Geöffnet bis {time}",
     openUntilDay: "Geöffnet bis {day} {time}",
@@ -276,7 +280,7 @@ const de: LabelTable = {
     celery: "Sellerie",
     mustard: "Senf",
     sesame: "Sesamsamen",
-    sulphites: "Schwefeldioxid und Sulphite",
+    sulphites: "Schwefeldioxid und Sulfite",
     lupin: "Lupinen",
     molluscs: "Weichtiere",
   },
@@ -312,6 +316,7 @@ const de: LabelTable = {
 };
 
 const fr: LabelTable = {
+  nutrients: { energy: "Énergie", protein: "Protéines", carbohydrates: "Glucides", fat: "Lipides" },
   status: {
     openUntil: "Ouvert jusqu’à {time}",
     openUntilDay: "Ouvert jusqu’à {day} {time}",
@@ -423,6 +428,7 @@ const fr: LabelTable = {
 };
 
 const it: LabelTable = {
+  nutrients: { energy: "Energia", protein: "Proteine", carbohydrates: "Carboidrati", fat: "Grassi" },
   status: {
     openUntil: "Aperto fino alle {time}",
     openUntilDay: "Aperto fino a {day} alle {time}",
@@ -534,6 +540,7 @@ const it: LabelTable = {
 };
 
 const es: LabelTable = {
+  nutrients: { energy: "Valor energético", protein: "Proteínas", carbohydrates: "Hidratos de carbono", fat: "Grasas" },
   status: {
     openUntil: "Abierto hasta las {time}",
     openUntilDay: "Abierto hasta el {day} a las {time}",
@@ -645,6 +652,7 @@ const es: LabelTable = {
 };
 
 const pt: LabelTable = {
+  nutrients: { energy: "Energia", protein: "Proteínas", carbohydrates: "Hidratos de carbono", fat: "Lípidos" },
   status: {
     openUntil: "Aberto até às {time}",
     openUntilDay: "Aberto até {day} às {time}",
@@ -756,6 +764,7 @@ const pt: LabelTable = {
 };
 
 const pl: LabelTable = {
+  nutrients: { energy: "Wartość energetyczna", protein: "Białko", carbohydrates: "Węglowodany", fat: "Tłuszcz" },
   status: {
     openUntil: "Otwarte do {time}",
     openUntilDay: "Otwarte do: {day} {time}",
@@ -867,6 +876,7 @@ const pl: LabelTable = {
 };
 
 const cs: LabelTable = {
+  nutrients: { energy: "Energetická hodnota", protein: "Bílkoviny", carbohydrates: "Sacharidy", fat: "Tuky" },
   status: {
     openUntil: "Otevřeno do {time}",
     openUntilDay: "Otevřeno do: {day} {time}",
@@ -978,6 +988,7 @@ const cs: LabelTable = {
 };
 
 const sv: LabelTable = {
+  nutrients: { energy: "Energi", protein: "Protein", carbohydrates: "Kolhydrat", fat: "Fett" },
   status: {
     openUntil: "Öppet till {time}",
     openUntilDay: "Öppet till {day} {time}",
@@ -1089,6 +1100,7 @@ const sv: LabelTable = {
 };
 
 const ja: LabelTable = {
+  nutrients: { energy: "エネルギー", protein: "たんぱく質", carbohydrates: "炭水化物", fat: "脂質" },
   status: {
     openUntil: "営業中 · {time}まで",
     openUntilDay: "営業中 · {day} {time}まで",
@@ -1200,6 +1212,7 @@ const ja: LabelTable = {
 };
 
 const tr: LabelTable = {
+  nutrients: { energy: "Enerji", protein: "Protein", carbohydrates: "Karbonhidrat", fat: "Yağ" },
   status: {
     openUntil: "{time} saatine kadar açık",
     openUntilDay: "{day} {time} saatine kadar açık",

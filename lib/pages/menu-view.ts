@@ -95,7 +95,8 @@ export interface ItemView {
   imageUrl: string | null;
   /** what the page's <img> loads: same-site files root-relative (sameSitePath) */
   imageSrc: string | null;
-  nutrition: { name: string; value: string }[];
+  /** key: as published; name and value (with its unit) for people; raw: the published value */
+  nutrition: { key: string; name: string; value: string; raw: string }[];
 }
 
 export interface CategoryView {
@@ -197,11 +198,26 @@ function localize(
   };
 }
 
-function nutritionEntries(nutrition: Record<string, unknown> | null): { name: string; value: string }[] {
+/** Nutrition keys the import format's demo data uses, with the unit their number is in. */
+const NUTRIENTS: Record<string, { label: keyof MenuLabels["nutrients"]; unit: string }> = {
+  kcal: { label: "energy", unit: "kcal" },
+  calories: { label: "energy", unit: "kcal" },
+  protein_g: { label: "protein", unit: "g" },
+  carbs_g: { label: "carbohydrates", unit: "g" },
+  fat_g: { label: "fat", unit: "g" },
+};
+
+/** Nutrition facts in the labels' language with their units ("Eiweiß 12 g"); unknown keys as the owner wrote them. */
+function nutritionEntries(nutrition: Record<string, unknown> | null, labels: MenuLabels): ItemView["nutrition"] {
   if (!nutrition) return [];
   return Object.entries(nutrition)
     .filter(([, v]) => v !== null && (typeof v === "number" || typeof v === "string" || typeof v === "boolean"))
-    .map(([k, v]) => ({ name: k.replace(/_/g, " "), value: typeof v === "boolean" ? (v ? "yes" : "no") : String(v) }));
+    .map(([k, v]) => {
+      const raw = typeof v === "boolean" ? (v ? "yes" : "no") : String(v);
+      const known = NUTRIENTS[k];
+      if (known && typeof v === "number") return { key: k, name: labels.nutrients[known.label], value: `${v.toLocaleString(labels.lang)}\u00a0${known.unit}`, raw };
+      return { key: k, name: k.replace(/_/g, " "), value: raw, raw };
+    });
 }
 
 export function openingDays(hours: Record<string, string> | null, labels: MenuLabels = menuLabels("en")): OpeningDay[] | null {
@@ -256,7 +272,7 @@ export function buildMenuView(
         available: item.isAvailable,
         imageUrl: item.imageUrl,
         imageSrc: item.imageUrl === null ? null : sameSitePath(item.imageUrl),
-        nutrition: nutritionEntries(item.nutrition),
+        nutrition: nutritionEntries(item.nutrition, labels),
       };
     }),
   }));

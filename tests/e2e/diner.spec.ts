@@ -91,6 +91,7 @@ test.describe("1 · the menu on the first screen", () => {
 
   for (const size of SIZES) {
     test(`axe, CSP and no layout shift on a menu at ${size.viewport.width} px`, async ({ browser }) => {
+      test.setTimeout(180_000);
       const context = await newContext(browser, size);
       const page = await context.newPage();
       const watch = await watchPage(page);
@@ -149,6 +150,11 @@ test.describe("2 · the sticky section bar", () => {
       await page.getByRole("heading", { level: 3, name: names[2] }).evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 100));
       await expect(links.nth(2)).toHaveAttribute("aria-current", "true");
       await expect(bar.locator('a[aria-current="true"]')).toHaveCount(1);
+      // Switching language from here lands at the same section.
+      await page.getByRole("navigation", { name: "Lingua del menu" }).getByRole("link", { name: "English" }).click();
+      await expect(page).toHaveURL(/\/trattoria-del-portico\/en#cat-2$/);
+      await expect.poll(async () => (await page.locator("#cat-2").boundingBox())!.y).toBeLessThan(200);
+      await page.goBack();
 
       // Keyboard: Tab reaches every link of the bar, and each focused link with its focus ring lies
       // inside the bar's visible scroller.
@@ -341,11 +347,13 @@ test.describe("4 · the filter is part of the address", () => {
       await page.reload();
       expect(await visibleDishes(page)).toEqual(["Tatar vom Rind"]);
       await expect(page.getByLabel("Milch (einschließlich Laktose)")).toBeChecked();
+      await page.locator(".menu-filter summary").click();
 
       await page.getByRole("navigation", { name: "Sprache der Speisekarte" }).getByRole("link", { name: "English" }).click();
       await expect(page).toHaveURL(new RegExp(`${MENU}/en\\?excludeAllergens=milk$`));
       expect(await visibleDishes(page)).toHaveLength(1);
       await expect(page.getByLabel("Milk (including lactose)")).toBeChecked();
+      await page.locator(".menu-filter summary").click();
 
       await page.getByRole("link", { name: "Clear filter" }).click();
       expect(await visibleDishes(page)).toHaveLength(4);
@@ -360,6 +368,9 @@ test.describe("4 · the filter is part of the address", () => {
       const page = await context.newPage();
       await page.goto(`${MENU}?excludeAllergens=milk`);
       expect(await visibleDishes(page)).toEqual(["Tatar vom Rind"]);
+      // The panel stays folded (the dishes first); its summary counts the active filters.
+      await expect(page.locator(".menu-filter summary")).toHaveText("Allergie- und Ernährungsfilter (1)");
+      await page.locator(".menu-filter summary").click();
       await expect(page.getByLabel("Milch (einschließlich Laktose)")).toBeChecked();
       await expect(page.getByRole("status").filter({ hasText: "Gerichten" })).toHaveText("1 von 4 Gerichten angezeigt; 3 durch den Filter ausgeblendet.");
       // What cannot work without a script is not shown; the form has a button that works.
@@ -372,6 +383,7 @@ test.describe("4 · the filter is part of the address", () => {
       await expect(page.getByRole("navigation", { name: "Sprache der Speisekarte" }).getByRole("link", { name: "Français" })).toHaveAttribute("href", `${MENU}/fr?excludeAllergens=fish`);
       await page.getByRole("navigation", { name: "Sprache der Speisekarte" }).getByRole("link", { name: "Français" }).click();
       expect(await visibleDishes(page)).toHaveLength(3);
+      await page.locator(".menu-filter summary").click();
       await page.getByRole("link", { name: "Effacer le filtre" }).click();
       await expect(page).toHaveURL(new RegExp(`${MENU}/fr$`));
       expect(await visibleDishes(page)).toHaveLength(4);
@@ -395,5 +407,74 @@ test.describe("4 · the filter is part of the address", () => {
     expect(count(a)).toBeGreaterThan(0);
     expect(count(b)).toBe(count(a));
     await context.close();
+  });
+});
+
+test.describe("7 · the diner's extras", () => {
+  for (const size of SIZES) {
+    test(`share copies the link where there is no share sheet, at ${size.viewport.width} px`, async ({ browser }) => {
+      const context = await newContext(browser, size);
+      await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+      const page = await context.newPage();
+      await page.goto("/zunfthaus-am-see/en");
+      // Chromium on Linux has no Web Share API: the copy fallback is what runs here.
+      expect(await page.evaluate(() => typeof navigator.share)).toBe("undefined");
+      await page.getByRole("button", { name: "Share" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Link copied" })).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseUrl()}/zunfthaus-am-see/en`);
+      await context.close();
+    });
+
+    test(`dark mode follows the system and stays accessible, at ${size.viewport.width} px`, async ({ browser }) => {
+      test.setTimeout(120_000);
+      const context = await newContext(browser, size);
+      const page = await context.newPage();
+      await page.emulateMedia({ colorScheme: "dark" });
+      for (const path of ["/forno-rosso-muenchen", "/dishes"]) {
+        await page.goto(path);
+        const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+        const [r, g, b] = background.match(/\d+/g)!.map(Number);
+        expect(r + g + b, `${path} background ${background}`).toBeLessThan(150);
+        await expectAccessible(page, `${path} dark at ${size.viewport.width}`);
+      }
+      await context.close();
+    });
+  }
+
+  test("print: the menu without header, buttons, filter and bar, on fewer pages", async ({ page }) => {
+    await page.goto("/izakaya-tomoshibi");
+    await page.emulateMedia({ media: "print" });
+    for (const selector of [".site-header", ".category-bar", ".actions", ".menu-filter", ".site-footer", ".language-switcher"]) await expect(page.locator(selector).first()).toBeHidden();
+    await expect(page.locator(".dish").first()).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Opening hours" })).toBeVisible();
+    const pdf = (await page.pdf({ format: "A4" })).toString("latin1");
+    const pages = (pdf.match(/\/Type\s*\/Page[^s]/g) ?? []).length;
+    expect(pages).toBeGreaterThan(0);
+    expect(pages).toBeLessThanOrEqual(3);
+  });
+
+  test("the EU allergen note only where the EU regulation applies", async ({ page }) => {
+    await page.goto("/forno-rosso-muenchen");
+    await expect(page.locator(".allergen-note")).toContainText("1169/2011");
+    for (const path of ["/hudson-griddle", "/zunfthaus-am-see", "/kappo-aoi"]) {
+      await page.goto(path);
+      await expect(page.locator(".allergen-note")).toHaveCount(0);
+    }
+  });
+});
+
+test.describe("6 · labels in the menu's language (part)", () => {
+  test("the country is named in the page's language, and German says Sulfite", async ({ page }) => {
+    await page.goto("/forno-rosso-muenchen");
+    await expect(page.locator(".restaurant-kind")).toContainText("München, Deutschland");
+    await page.goto("/forno-rosso-muenchen/it");
+    await expect(page.locator(".restaurant-kind")).toContainText("Germania");
+    await page.goto("/izakaya-tomoshibi/ja");
+    await expect(page.locator(".restaurant-kind")).toContainText("アメリカ合衆国");
+    const german = await (await fetch(`${baseUrl()}/api/public/restaurants/forno-rosso-muenchen`)).json();
+    expect(german.defaultLanguage).toBe("de");
+    await page.goto("/forno-rosso-muenchen");
+    await expect(page.locator(".allergens").filter({ hasText: "Schwefeldioxid und Sulfite" }).first()).toBeAttached();
+    await expect(page.locator("main")).not.toContainText("Sulphite");
   });
 });

@@ -95,7 +95,7 @@ test.describe("public pages in a browser", () => {
     const watch = await watchPage(page);
     await page.goto(MENU);
     await page.getByText("Allergie- und Ernährungsfilter").click();
-    const status = page.getByRole("status");
+    const status = page.locator(".filter-status");
     await expect(status).toHaveText("Alle 4 Gerichte werden angezeigt.");
 
     await page.getByLabel("Milch (einschließlich Laktose)").check();
@@ -124,6 +124,9 @@ test.describe("public pages in a browser", () => {
     await page.goto(MENU);
     const alternate = await page.locator('link[rel="alternate"][type="text/markdown"]').getAttribute("href");
     expect(alternate).toBe(`${baseUrl()}${MENU}.md`);
+    // Out of the diner's way (issue 25.7): folded under "For developers and agents".
+    await expect(page.getByRole("link", { name: "This page as Markdown" })).toBeHidden();
+    await page.locator(".page-footer summary").click();
     const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith(`${MENU}.md`)), page.getByRole("link", { name: "This page as Markdown" }).click()]);
     expect(response.headers()["content-type"]).toBe("text/markdown; charset=utf-8");
     const twin = await response.text();
