@@ -4,8 +4,11 @@
 // (aria-current) and its link kept in view inside the bar.
 import { useEffect, useRef, useState } from "react";
 
-export function CategoryBar(props: { label: string; topLabel: string; sections: { id: string; name: string; lang: string }[] }) {
+export function CategoryBar(props: { label: string; topLabel: string; sections: { id: string; name: string; lang: string; hidden: boolean }[] }) {
   const [current, setCurrent] = useState<string | null>(null);
+  // Sections the allergen/diet filter hides entirely have no link (the server knows the address's
+  // filter; the browser follows the filter's changes on the sections' hidden attribute).
+  const [hidden, setHidden] = useState<string[]>(() => props.sections.filter((s) => s.hidden).map((s) => s.id));
   const list = useRef<HTMLUListElement>(null);
   const { sections } = props;
 
@@ -29,6 +32,11 @@ export function CategoryBar(props: { label: string; topLabel: string; sections: 
       setCurrent((found ?? shown[0] ?? targets[0]).getAttribute("aria-labelledby"));
     };
     pick();
+    const observer = new MutationObserver(() => {
+      setHidden(targets.filter((el) => el.hidden).map((el) => el.getAttribute("aria-labelledby") as string));
+      pick();
+    });
+    for (const el of targets) observer.observe(el, { attributes: true, attributeFilter: ["hidden"] });
     let frame = 0;
     const onScroll = () => {
       cancelAnimationFrame(frame);
@@ -38,6 +46,7 @@ export function CategoryBar(props: { label: string; topLabel: string; sections: 
     window.addEventListener("resize", onScroll);
     window.addEventListener("hashchange", onScroll);
     return () => {
+      observer.disconnect();
       window.removeEventListener("hashchange", onScroll);
       window.removeEventListener("scroll", onScroll);
       window.removeEventListener("resize", onScroll);
@@ -67,7 +76,7 @@ export function CategoryBar(props: { label: string; topLabel: string; sections: 
     <nav className="category-bar" aria-label={props.label}>
       <ul ref={list}>
         {sections.map((s) => (
-          <li key={s.id}>
+          <li key={s.id} hidden={hidden.includes(s.id)}>
             <a href={`#${s.id}`} lang={s.lang} aria-current={current === s.id ? "true" : undefined}>
               {s.name}
             </a>

@@ -7,7 +7,7 @@
 import { createContext, useContext, useEffect, useId, useMemo, useState, type ReactNode } from "react";
 import { fill } from "@/lib/i18n/fill";
 import type { FilterLabels } from "@/lib/i18n/menu-labels";
-import { isFiltering, menuFilterQuery, NO_FILTER, type MenuFilterState } from "@/lib/pages/menu-view-filter";
+import { hidesDish, isFiltering, menuFilterQuery, NO_FILTER, type MenuFilterState } from "@/lib/pages/menu-view-filter";
 import type { Allergen } from "@/lib/menu/allergens";
 
 interface DishFacts {
@@ -18,11 +18,7 @@ interface DishFacts {
 
 const FilterContext = createContext<MenuFilterState>(NO_FILTER);
 
-function isHidden(dish: DishFacts, filter: MenuFilterState): boolean {
-  if (filter.hideUnavailable && !dish.available) return true;
-  if (filter.diet && !dish.diets.includes(filter.diet)) return true;
-  return dish.allergens.some((a) => (filter.hiddenAllergens as string[]).includes(a));
-}
+const isHidden = hidesDish;
 
 /** The address of the page with `filter`, keeping its #fragment. */
 function addressWith(href: string, filter: MenuFilterState): string {

@@ -5,7 +5,7 @@ import type { MenuView } from "@/lib/pages/menu-view";
 import { restaurantJsonLd, serializeJsonLd } from "@/lib/seo/json-ld";
 import { dishAnchor } from "@/lib/site-urls";
 import { FilterableDish, FilterableSection, MenuFilter } from "./menu-filter";
-import { menuFilterQuery } from "@/lib/pages/menu-view-filter";
+import { hidesDish, menuFilterQuery } from "@/lib/pages/menu-view-filter";
 import { DAY_KEYS } from "@/lib/search/opening-hours";
 import { CategoryBar } from "./category-bar";
 import { OpenStatus } from "./open-status";
@@ -102,7 +102,12 @@ export function MenuPage({ view }: { view: MenuView }) {
         <CategoryBar
           label={s.sections}
           topLabel={s.backToTop}
-          sections={view.categories.map((c, ci) => ({ id: `cat-${ci}`, name: c.name.text, lang: c.name.lang }))}
+          sections={view.categories.map((c, ci) => ({
+            id: `cat-${ci}`,
+            name: c.name.text,
+            lang: c.name.lang,
+            hidden: c.items.length > 0 && c.items.every((i) => hidesDish({ allergens: i.allergens.map((a) => a.code), diets: i.diets, available: i.available }, view.filter)),
+          }))}
         />
       )}
 

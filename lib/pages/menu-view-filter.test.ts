@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { menuFilterQuery, NO_FILTER, parseMenuFilter } from "./menu-view-filter";
+import { hidesDish, menuFilterQuery, NO_FILTER, parseMenuFilter } from "./menu-view-filter";
 
 describe("menu filter query", () => {
   it("reads comma lists and repeated checkboxes alike, in one order", () => {
@@ -17,5 +17,15 @@ describe("menu filter query", () => {
       hideUnavailable: false,
     });
     expect(menuFilterQuery(NO_FILTER)).toBe("");
+  });
+
+  it("hides a dish that contains a left-out allergen, misses the diet, or is unavailable when asked", () => {
+    const soup = { allergens: ["celery", "milk"], diets: ["vegetarian"], available: true };
+    expect(hidesDish(soup, NO_FILTER)).toBe(false);
+    expect(hidesDish(soup, { ...NO_FILTER, hiddenAllergens: ["milk"] })).toBe(true);
+    expect(hidesDish(soup, { ...NO_FILTER, hiddenAllergens: ["nuts"] })).toBe(false);
+    expect(hidesDish(soup, { ...NO_FILTER, diet: "vegan" })).toBe(true);
+    expect(hidesDish(soup, { ...NO_FILTER, diet: "vegetarian" })).toBe(false);
+    expect(hidesDish({ ...soup, available: false }, { ...NO_FILTER, hideUnavailable: true })).toBe(true);
   });
 });

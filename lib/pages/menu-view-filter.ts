@@ -50,3 +50,10 @@ export function menuFilterQuery(filter: MenuFilterState): string {
 export function isFiltering(filter: MenuFilterState): boolean {
   return filter.hiddenAllergens.length > 0 || filter.diet !== "" || filter.hideUnavailable;
 }
+
+/** Whether the filter hides a dish (the page, the section bar and the filter's count agree). */
+export function hidesDish(dish: { allergens: readonly string[]; diets: readonly string[]; available: boolean }, filter: MenuFilterState): boolean {
+  if (filter.hideUnavailable && !dish.available) return true;
+  if (filter.diet && !dish.diets.includes(filter.diet)) return true;
+  return dish.allergens.some((a) => (filter.hiddenAllergens as readonly string[]).includes(a));
+}

@@ -40,7 +40,8 @@ test.describe("1 · the menu on the first screen", () => {
   for (const size of SIZES) {
     for (const javaScriptEnabled of [true, false]) {
       test(`every published menu at ${size.viewport.width}×${size.viewport.height}, JavaScript ${javaScriptEnabled ? "on" : "off"}: first dish and price, status, call and directions`, async ({ browser }) => {
-        test.setTimeout(180_000);
+        // Every menu rendered for the first time: minutes on a loaded 2-core machine.
+        test.setTimeout(420_000);
         const context = await newContext(browser, size, { javaScriptEnabled });
         const page = await context.newPage();
         const slugs = await publishedSlugs();
@@ -342,6 +343,8 @@ test.describe("4 · the filter is part of the address", () => {
       await page.getByLabel("Milch (einschließlich Laktose)").check();
       expect(await visibleDishes(page)).toEqual(["Tatar vom Rind"]);
       await expect(page).toHaveURL(new RegExp(`${MENU}\\?excludeAllergens=milk$`));
+      // A section the filter empties loses its link in the section bar.
+      await expect(page.getByRole("navigation", { name: "Abschnitte der Speisekarte" }).getByRole("link", { name: "Hauptgänge" })).toBeHidden();
       await expect(page.getByRole("status").filter({ hasText: "Gerichten" })).toHaveText("1 von 4 Gerichten angezeigt; 3 durch den Filter ausgeblendet.");
 
       await page.reload();
@@ -368,6 +371,8 @@ test.describe("4 · the filter is part of the address", () => {
       const page = await context.newPage();
       await page.goto(`${MENU}?excludeAllergens=milk`);
       expect(await visibleDishes(page)).toEqual(["Tatar vom Rind"]);
+      await expect(page.getByRole("navigation", { name: "Abschnitte der Speisekarte" }).getByRole("link", { name: "Hauptgänge" })).toBeHidden();
+      await expect(page.getByRole("navigation", { name: "Abschnitte der Speisekarte" }).getByRole("link", { name: "Vorspeisen" })).toBeVisible();
       // The panel stays folded (the dishes first); its summary counts the active filters.
       await expect(page.locator(".menu-filter summary")).toHaveText("Allergie- und Ernährungsfilter (1)");
       await page.locator(".menu-filter summary").click();
