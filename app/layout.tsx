@@ -26,7 +26,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <header className="site-header">
+        <header className="site-header" id="top">
           <div className="wrap site-header-inner">
             <a className="brand" href="/">
               {SITE_NAME}
@@ -37,16 +37,13 @@ export default function RootLayout({ children }: { children: ReactNode }) {
                   <a href="/search">Restaurants</a>
                 </li>
                 <li>
+                  <a href="/dishes">Dishes</a>
+                </li>
+                <li>
                   <a href="/locations">Locations</a>
                 </li>
                 <li>
                   <a href="/cuisines">Cuisines</a>
-                </li>
-                <li>
-                  <a href="/plans">Plans</a>
-                </li>
-                <li>
-                  <a href="/developers">Developers</a>
                 </li>
               </ul>
             </nav>
@@ -56,13 +53,16 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <footer className="site-footer">
           <div className="wrap">
             <p>
-              {ATTRIBUTION} <a href="/developers#terms">Terms of use</a>.
+              {ATTRIBUTION} <a href="/developers#terms">Terms of use</a>. For restaurant owners: <a href="/plans">Plans</a>. For developers:{" "}
+              <a href="/developers">API and tools</a>.
             </p>
-            <p>
-              For agents: every page is also Markdown (append <code>.md</code> or send <code>Accept: text/markdown</code>) ·{" "}
-              <a href="/llms.txt">llms.txt</a> · <a href="/llms-index.md">Markdown index</a> · <a href="/sitemap.xml">Sitemap</a> ·{" "}
-              <a href="/api/public">JSON API</a>
-            </p>
+            <details className="dev-links">
+              <summary>For developers and agents</summary>
+              <p>
+                Every page is also Markdown (append <code>.md</code> or send <code>Accept: text/markdown</code>) · <a href="/llms.txt">llms.txt</a> ·{" "}
+                <a href="/llms-index.md">Markdown index</a> · <a href="/sitemap.xml">Sitemap</a> · <a href="/api/public">JSON API</a>
+              </p>
+            </details>
           </div>
         </footer>
       </body>

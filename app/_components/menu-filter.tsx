@@ -1,16 +1,14 @@
 "use client";
-// The allergen and diet filter: the one interactive part of a menu page. The dishes are server
-// rendered; each is wrapped in <FilterableDish>, which only decides whether its <li> is hidden.
-// Without JavaScript every dish stays visible with its allergens written out.
-import { createContext, useContext, useId, useMemo, useState, type ReactNode } from "react";
+// The allergen and diet filter of a menu page, as compact chips. The filter is part of the page's
+// address (lib/pages/menu-view-filter.ts): the server renders the menu already filtered, so a
+// filtered menu reloads, is shared and works without JavaScript — the chips are a plain GET form
+// with an Apply button then. With JavaScript a chip applies at once, the address follows
+// (history.replaceState) and the language links carry the filter to the other languages.
+import { createContext, useContext, useEffect, useId, useMemo, useState, type ReactNode } from "react";
 import { fill } from "@/lib/i18n/fill";
 import type { FilterLabels } from "@/lib/i18n/menu-labels";
-
-interface FilterState {
-  hiddenAllergens: string[];
-  diet: string;
-  hideUnavailable: boolean;
-}
+import { hidesDish, isFiltering, menuFilterQuery, NO_FILTER, type MenuFilterState } from "@/lib/pages/menu-view-filter";
+import type { Allergen } from "@/lib/menu/allergens";
 
 interface DishFacts {
   allergens: string[];
@@ -18,57 +16,78 @@ interface DishFacts {
   available: boolean;
 }
 
-const EMPTY: FilterState = { hiddenAllergens: [], diet: "", hideUnavailable: false };
-const FilterContext = createContext<FilterState>(EMPTY);
+const FilterContext = createContext<MenuFilterState>(NO_FILTER);
 
-function isHidden(dish: DishFacts, filter: FilterState): boolean {
-  if (filter.hideUnavailable && !dish.available) return true;
-  if (filter.diet && !dish.diets.includes(filter.diet)) return true;
-  return dish.allergens.some((a) => filter.hiddenAllergens.includes(a));
+const isHidden = hidesDish;
+
+/** The address of the page with `filter`, keeping its #fragment. */
+function addressWith(href: string, filter: MenuFilterState): string {
+  const url = new URL(href, window.location.href);
+  url.search = menuFilterQuery(filter);
+  return url.pathname + url.search + url.hash;
 }
 
 export function MenuFilter(props: {
-  allergens: { code: string; label: string }[];
+  allergens: { code: Allergen; label: string }[];
   diets: { code: string; label: string }[];
   dishes: DishFacts[];
+  /** the filter the page's address names (already applied by the server) */
+  initial: MenuFilterState;
+  /** the page's path without a query: the form's action and the no-JavaScript "clear" link */
+  action: string;
   /** the filter's words in the page's language */
   labels: FilterLabels;
   lang: string;
   children: ReactNode;
 }) {
   const t = props.labels;
-  const [filter, setFilter] = useState<FilterState>(EMPTY);
+  const [filter, setFilter] = useState<MenuFilterState>(props.initial);
   const id = useId();
   const hiddenCount = useMemo(() => props.dishes.filter((d) => isHidden(d, filter)).length, [props.dishes, filter]);
   const total = props.dishes.length;
-  const active = filter.hiddenAllergens.length > 0 || filter.diet !== "" || filter.hideUnavailable;
+  const active = isFiltering(filter);
+  const count = filter.hiddenAllergens.length + (filter.diet ? 1 : 0) + (filter.hideUnavailable ? 1 : 0);
 
-  const toggleAllergen = (code: string, checked: boolean) =>
+  // The address and the language links follow the filter.
+  useEffect(() => {
+    const next = addressWith(window.location.href, filter);
+    if (next !== window.location.pathname + window.location.search + window.location.hash) window.history.replaceState(window.history.state, "", next);
+    for (const link of document.querySelectorAll<HTMLAnchorElement>(".language-switcher a[hreflang]")) link.href = addressWith(link.href, filter);
+  }, [filter]);
+
+  const toggleAllergen = (code: Allergen, checked: boolean) =>
     setFilter((f) => ({ ...f, hiddenAllergens: checked ? [...f.hiddenAllergens, code] : f.hiddenAllergens.filter((a) => a !== code) }));
+
+  const status =
+    hiddenCount === 0 ? (total === 1 ? t.showingOne : fill(t.showingAll, { total })) : fill(t.showingSome, { shown: total - hiddenCount, total, hidden: hiddenCount });
 
   return (
     <FilterContext.Provider value={filter}>
-      <details className="menu-filter" lang={props.lang}>
-        <summary>{t.title}</summary>
-        <div className="menu-filter-body">
-          <noscript>
-            <p>{t.needsJs}</p>
-          </noscript>
+      <div className="menu-filter-wrap" lang={props.lang}>
+      <details className="menu-filter">
+        <summary>
+          {t.title}
+          {count > 0 && <span className="filter-count"> ({count})</span>}
+        </summary>
+        <form className="menu-filter-body" method="get" action={props.action} onSubmit={(e) => e.preventDefault()}>
           {props.allergens.length > 0 ? (
             <fieldset>
               <legend>{t.hideContaining}</legend>
-              <ul className="filter-options">
+              <ul className="chips">
                 {props.allergens.map((a) => (
                   <li key={a.code}>
                     <input
+                      className="chip-input"
                       type="checkbox"
                       id={`${id}-a-${a.code}`}
-                      name="hide-allergen"
+                      name="excludeAllergens"
                       value={a.code}
                       checked={filter.hiddenAllergens.includes(a.code)}
                       onChange={(e) => toggleAllergen(a.code, e.currentTarget.checked)}
                     />
-                    <label htmlFor={`${id}-a-${a.code}`}>{a.label}</label>
+                    <label className="chip" htmlFor={`${id}-a-${a.code}`}>
+                      {a.label}
+                    </label>
                   </li>
                 ))}
               </ul>
@@ -80,10 +99,11 @@ export function MenuFilter(props: {
           {props.diets.length > 0 && (
             <fieldset>
               <legend>{t.onlyDiet}</legend>
-              <ul className="filter-options">
+              <ul className="chips">
                 {[{ code: "", label: t.anyDiet }, ...props.diets].map((d) => (
                   <li key={d.code || "any"}>
                     <input
+                      className="chip-input"
                       type="radio"
                       id={`${id}-d-${d.code || "any"}`}
                       name="diet"
@@ -91,38 +111,57 @@ export function MenuFilter(props: {
                       checked={filter.diet === d.code}
                       onChange={() => setFilter((f) => ({ ...f, diet: d.code }))}
                     />
-                    <label htmlFor={`${id}-d-${d.code || "any"}`}>{d.label}</label>
+                    <label className="chip" htmlFor={`${id}-d-${d.code || "any"}`}>
+                      {d.label}
+                    </label>
                   </li>
                 ))}
               </ul>
             </fieldset>
           )}
-          <p className="filter-extra">
-            <input
-              type="checkbox"
-              id={`${id}-unavailable`}
-              checked={filter.hideUnavailable}
-              onChange={(e) => {
-                const checked = e.currentTarget.checked;
-                setFilter((f) => ({ ...f, hideUnavailable: checked }));
-              }}
-            />
-            <label htmlFor={`${id}-unavailable`}>{t.hideUnavailable}</label>
-          </p>
+          <ul className="chips">
+            <li>
+              <input
+                className="chip-input"
+                type="checkbox"
+                id={`${id}-unavailable`}
+                name="hideUnavailable"
+                value="true"
+                checked={filter.hideUnavailable}
+                onChange={(e) => {
+                  const checked = e.currentTarget.checked;
+                  setFilter((f) => ({ ...f, hideUnavailable: checked }));
+                }}
+              />
+              <label className="chip" htmlFor={`${id}-unavailable`}>
+                {t.hideUnavailable}
+              </label>
+            </li>
+          </ul>
           <div className="filter-status-row">
-            <p className="filter-status" role="status" aria-live="polite">
-              {hiddenCount === 0
-                ? total === 1
-                  ? t.showingOne
-                  : fill(t.showingAll, { total })
-                : fill(t.showingSome, { shown: total - hiddenCount, total, hidden: hiddenCount })}
-            </p>
-            <button type="button" className="button-secondary" onClick={() => setFilter(EMPTY)} disabled={!active}>
-              {t.clear}
+            {/* Without JavaScript the form is sent; with it the chips apply at once. */}
+            <button type="submit" className="no-js-only" formNoValidate onClick={(e) => e.preventDefault()}>
+              {t.apply}
             </button>
+            <a
+              className="button-secondary filter-clear"
+              href={props.action}
+              aria-disabled={active ? undefined : "true"}
+              onClick={(e) => {
+                e.preventDefault();
+                setFilter(NO_FILTER);
+              }}
+            >
+              {t.clear}
+            </a>
           </div>
-        </div>
+        </form>
       </details>
+      {/* Outside the folded panel: a filtered menu says so while the panel stays closed. */}
+      <p className={active ? "filter-status is-active" : "filter-status"} role="status" aria-live="polite">
+        {status}
+      </p>
+      </div>
       {props.children}
     </FilterContext.Provider>
   );

@@ -5,8 +5,23 @@ import type { MenuView } from "@/lib/pages/menu-view";
 import { restaurantJsonLd, serializeJsonLd } from "@/lib/seo/json-ld";
 import { dishAnchor } from "@/lib/site-urls";
 import { FilterableDish, FilterableSection, MenuFilter } from "./menu-filter";
+import { hidesDish, menuFilterQuery } from "@/lib/pages/menu-view-filter";
+import { DAY_KEYS } from "@/lib/search/opening-hours";
+import { CategoryBar } from "./category-bar";
+import { OpenStatus } from "./open-status";
 import { OpeningHours } from "./opening-hours";
+import { ShareButton } from "./share-button";
 import { PageFooter, rel } from "./shared";
+
+/** The country's name in the page's language (Intl's CLDR names), when its code is known. */
+function countryName(code: string | null, lang: string): string | null {
+  if (!code) return null;
+  try {
+    return new Intl.DisplayNames([lang], { type: "region", fallback: "none" }).of(code.toUpperCase()) ?? null;
+  } catch {
+    return null;
+  }
+}
 
 export function MenuPage({ view }: { view: MenuView }) {
   const r = view.restaurant;
@@ -19,7 +34,15 @@ export function MenuPage({ view }: { view: MenuView }) {
   // Every label below is in the page's language (or its fallback, view.labels.lang); the owner's
   // texts carry their own lang.
   const t = view.labels;
+  const s = t.status;
+  // The filter goes along to the menu in another language.
+  const filterQuery = menuFilterQuery(view.filter);
+  const filterSearch = filterQuery ? `?${filterQuery}` : "";
 
+  // What a diner who scanned a table's QR code came for comes first: on a 390×844 phone the name,
+  // the open/closed line, call and directions, then the sticky section bar and the first dishes
+  // within the first screen. About, contact, hours and ratings follow the menu (beside it on wide
+  // screens), one tap away from the status line (#hours).
   return (
     <main id="main" className="wrap page menu-page" lang={t.lang}>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(restaurantJsonLd(view)) }} />
@@ -30,101 +53,65 @@ export function MenuPage({ view }: { view: MenuView }) {
           <div>
             <h1 lang={view.defaultLanguage}>{view.name}</h1>
             {(r.cuisine || r.contact.city) && (
-              <p className="restaurant-kind">{[r.cuisine, [r.contact.city, r.contact.country].filter(Boolean).join(", ")].filter(Boolean).join(" · ")}</p>
+              <p className="restaurant-kind">{[r.cuisine, [r.contact.city, countryName(view.countryCode, t.lang) ?? r.contact.country].filter(Boolean).join(", ")].filter(Boolean).join(" · ")}</p>
             )}
           </div>
         </div>
-        {view.description && (
-          <p className="restaurant-desc" lang={view.defaultLanguage}>
-            {view.description}
-          </p>
-        )}
-      </header>
-
-      {/* On a phone the menu starts below contact and hours: a direct way down to it and to each
-          section, without moving anything above (issue 15.8). Plain anchors: no script needed. */}
-      {view.categories.length > 0 && (
-        <nav className="menu-jump" aria-label={t.menu}>
-          <a className="menu-jump-link" href="#menu">
-            {t.jumpToMenu}
-          </a>
-          {view.categories.length > 1 && (
-            <ul className="menu-jump-sections">
-              {view.categories.map((category, ci) => (
-                <li key={ci}>
-                  <a href={`#cat-${ci}`} lang={category.name.lang}>
-                    {category.name.text}
+        <div className="essentials">
+          {view.openStatus && r.openingHours && view.timeZone && (
+            <OpenStatus
+              hours={r.openingHours}
+              timeZone={view.timeZone}
+              labels={s}
+              days={DAY_KEYS.map((d) => t.days[d])}
+              open={view.openStatus.open}
+              text={view.openStatus.text}
+            />
+          )}
+          <div className="actions">
+            {view.phoneHref && (
+              <a className="action" href={view.phoneHref}>
+                <span aria-hidden="true">✆</span> {s.call}
+              </a>
+            )}
+            {view.directionsUrl && (
+              <a className="action" href={view.directionsUrl} rel="noopener noreferrer">
+                <span aria-hidden="true">➜</span> {s.directions}
+              </a>
+            )}
+            <ShareButton url={rel(view.url)} title={view.name} label={s.share} copied={s.linkCopied} />
+          </div>
+        </div>
+        {view.languages.length > 1 && (
+          <nav className="language-switcher" aria-label={t.menuLanguage.replace(/\s*[:：]$/, "")}>
+            <span className="language-switcher-label">{t.menuLanguage}</span>
+            <ul>
+              {view.languages.map((l) => (
+                <li key={l.code}>
+                  <a href={rel(l.url) + filterSearch} hrefLang={l.code} lang={l.code} aria-current={l.current ? "page" : undefined}>
+                    {l.name}
                   </a>
                 </li>
               ))}
             </ul>
-          )}
-        </nav>
+          </nav>
+        )}
+      </header>
+
+      {view.categories.length > 1 && (
+        <CategoryBar
+          label={s.sections}
+          topLabel={s.backToTop}
+          sections={view.categories.map((c, ci) => ({
+            id: `cat-${ci}`,
+            name: c.name.text,
+            lang: c.name.lang,
+            hidden: c.items.length > 0 && c.items.every((i) => hidesDish({ allergens: i.allergens.map((a) => a.code), diets: i.diets, available: i.available }, view.filter)),
+          }))}
+        />
       )}
 
-      {view.languages.length > 1 && (
-        <nav className="language-switcher" aria-label={t.menuLanguage.replace(/\s*[:：]$/, "")}>
-          <span className="language-switcher-label">{t.menuLanguage}</span>
-          <ul>
-            {view.languages.map((l) => (
-              <li key={l.code}>
-                <a href={rel(l.url)} hrefLang={l.code} lang={l.code} aria-current={l.current ? "page" : undefined}>
-                  {l.name}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
-
-      <div className="restaurant-info">
-        <section aria-labelledby="contact-heading" className="info-block">
-          <h2 id="contact-heading">{t.contact}</h2>
-          <dl className="facts">
-            {view.address && (
-              <div className="facts-row">
-                <dt>{t.address}</dt>
-                <dd>
-                  {view.address}
-                  {mapUrl && (
-                    <>
-                      {" "}
-                      (<a href={mapUrl} rel="noopener noreferrer">{t.map}</a>)
-                    </>
-                  )}
-                </dd>
-              </div>
-            )}
-            {r.contact.phone && (
-              <div className="facts-row">
-                <dt>{t.phone}</dt>
-                <dd>
-                  <a href={`tel:${r.contact.phone.replace(/[^\d+]/g, "")}`}>{r.contact.phone}</a>
-                </dd>
-              </div>
-            )}
-            {view.ratings.map((rating) => (
-              <div key={rating.provider} className="facts-row">
-                <dt>{rating.label}</dt>
-                <dd>
-                  {fill(t.outOf5, { rating: rating.rating.toLocaleString(t.lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) })}
-                  {rating.reviewCount !== null && <> ({fill(t.reviews, { count: rating.reviewCount.toLocaleString(t.lang) })})</>}
-                </dd>
-              </div>
-            ))}
-          </dl>
-          <p className="prices-in">{fill(t.pricesIn, { currency: r.currency })}</p>
-        </section>
-        <section aria-labelledby="hours-heading" className="info-block">
-          <h2 id="hours-heading">{t.openingHours}</h2>
-          {view.openingHours ? (
-            <OpeningHours days={view.openingHours} labels={{ caption: t.openingHoursByDay, today: t.today, closed: t.closed, nextDay: t.nextDay }} />
-          ) : (
-            <p>{t.notPublished}</p>
-          )}
-        </section>
-      </div>
-
+      <div className="menu-layout">
       <section id="menu" aria-labelledby="menu-heading" className="menu" lang={view.lang}>
         <h2 id="menu-heading" lang={t.lang}>
           {t.menu}
@@ -137,7 +124,15 @@ export function MenuPage({ view }: { view: MenuView }) {
         {view.categories.length === 0 ? (
           <p lang={t.lang}>{t.noDishes}</p>
         ) : (
-          <MenuFilter allergens={view.allergensPresent} diets={view.dietsPresent} dishes={dishes} labels={t.filter} lang={t.lang}>
+          <MenuFilter
+            allergens={view.allergensPresent}
+            diets={view.dietsPresent}
+            dishes={dishes}
+            initial={view.filter}
+            action={rel(view.url)}
+            labels={t.filter}
+            lang={t.lang}
+          >
             {view.categories.map((category, ci) => (
               <FilterableSection
                 key={ci}
@@ -235,17 +230,96 @@ export function MenuPage({ view }: { view: MenuView }) {
             ))}
           </MenuFilter>
         )}
-        <p className="allergen-note" lang={t.lang}>
-          {t.allergenNote}
-        </p>
+        {view.euAllergenRules && (
+          <p className="allergen-note" lang={t.lang}>
+            {t.allergenNote}
+          </p>
+        )}
       </section>
 
-      <PageFooter markdownUrl={view.markdownUrl}>
-        <span lang={t.lang}>{t.menuUpdated}</span> <time dateTime={view.updatedAt}>{updated.toISOString().slice(0, 10)}</time> ·{" "}
-        <a href={`/api/public/restaurants/${encodeURIComponent(view.slug)}`} type="application/json">
-          JSON
-        </a>{" "}
-        ·{" "}
+        <aside className="restaurant-info" aria-label={s.about}>
+          {view.description && (
+            <section aria-labelledby="about-heading" className="info-block">
+              <h2 id="about-heading">{s.about}</h2>
+              <p className="restaurant-desc" lang={view.defaultLanguage}>
+                {view.description}
+              </p>
+            </section>
+          )}
+          <section aria-labelledby="hours-heading" className="info-block" id="hours">
+            <h2 id="hours-heading">{t.openingHours}</h2>
+            {view.openingHours ? (
+              <OpeningHours
+                days={view.openingHours}
+                today={view.openStatus?.today ?? null}
+                timeZone={view.timeZone}
+                labels={{ caption: t.openingHoursByDay, today: t.today, closed: t.closed, nextDay: t.nextDay }}
+              />
+            ) : (
+              <p>{t.notPublished}</p>
+            )}
+          </section>
+          <section aria-labelledby="contact-heading" className="info-block">
+            <h2 id="contact-heading">{t.contact}</h2>
+            <dl className="facts">
+              {view.address && (
+                <div className="facts-row">
+                  <dt>{t.address}</dt>
+                  <dd>
+                    {view.address}
+                    {mapUrl && (
+                      <>
+                        {" "}
+                        (<a href={mapUrl} rel="noopener noreferrer">{t.map}</a>)
+                      </>
+                    )}
+                  </dd>
+                </div>
+              )}
+              {r.contact.phone && view.phoneHref && (
+                <div className="facts-row">
+                  <dt>{t.phone}</dt>
+                  <dd>
+                    <a href={view.phoneHref}>{r.contact.phone}</a>
+                  </dd>
+                </div>
+              )}
+              {view.ratings.map((rating) => (
+                <div key={rating.provider} className="facts-row">
+                  <dt>{rating.label}</dt>
+                  <dd>
+                    {fill(t.outOf5, { rating: rating.rating.toLocaleString(t.lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) })}
+                    {rating.reviewCount !== null && <> ({fill(t.reviews, { count: rating.reviewCount.toLocaleString(t.lang) })})</>}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+            <p className="prices-in">{fill(t.pricesIn, { currency: r.currency })}</p>
+          </section>
+        </aside>
+      </div>
+
+      <p className="back-to-top">
+        <a href="#top">
+          <span aria-hidden="true">↑</span> {s.backToTop}
+        </a>
+      </p>
+
+      <PageFooter
+        markdownUrl={view.markdownUrl}
+        forDevelopers={{
+          summary: <span lang="en">For developers and agents</span>,
+          links: (
+            <>
+              <a href={`/api/public/restaurants/${encodeURIComponent(view.slug)}`} type="application/json" lang="en">
+                JSON
+              </a>{" "}
+              ·{" "}
+            </>
+          ),
+        }}
+      >
+        <span lang={t.lang}>{t.menuUpdated}</span> <time dateTime={view.updatedAt}>{updated.toISOString().slice(0, 10)}</time>
       </PageFooter>
     </main>
   );

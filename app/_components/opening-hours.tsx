@@ -1,8 +1,10 @@
 "use client";
-// Opening hours with today marked. "Today" is decided in the browser after hydration: the page
-// HTML is cached for minutes (ISR) and shared by everyone, so the server must not pick a day.
-// The "Today" label is always rendered and only made visible, so marking it moves nothing.
+// Opening hours with today marked — the restaurant's today, in its own time zone, never the
+// phone's. The server marks the day it rendered on (right without JavaScript); the cached page may
+// be older than a midnight, so the browser checks the day again with the same local-time function
+// the open/closed line and the openNow search use (lib/search/opening-hours.ts).
 import { useEffect, useState } from "react";
+import { DAY_KEYS, localTime } from "@/lib/search/opening-hours";
 
 export interface OpeningDayProps {
   day: string;
@@ -10,8 +12,6 @@ export interface OpeningDayProps {
   hours: string | null;
   overnight: boolean;
 }
-
-const JS_DAY = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"];
 
 /** The words of the table, in the page's language (lib/i18n/menu-labels.ts). */
 export interface OpeningHoursLabels {
@@ -21,11 +21,21 @@ export interface OpeningHoursLabels {
   nextDay: string;
 }
 
-export function OpeningHours({ days, labels }: { days: OpeningDayProps[]; labels: OpeningHoursLabels }) {
-  const [today, setToday] = useState<string | null>(null);
+export function OpeningHours({ days, labels, today: serverToday, timeZone }: { days: OpeningDayProps[]; labels: OpeningHoursLabels; today: string | null; timeZone: string | null }) {
+  const [today, setToday] = useState<string | null>(serverToday);
   useEffect(() => {
-    setToday(JS_DAY[new Date().getDay()]);
-  }, []);
+    if (!timeZone) return;
+    const update = () => {
+      try {
+        setToday(DAY_KEYS[localTime(new Date(), timeZone).day]);
+      } catch {
+        // a zone this browser does not know: keep the server's day
+      }
+    };
+    update();
+    const timer = setInterval(update, 60_000);
+    return () => clearInterval(timer);
+  }, [timeZone]);
   return (
     <table className="hours">
       <caption className="visually-hidden">{labels.caption}</caption>

@@ -41,12 +41,16 @@ export async function findPublishedRestaurant(slug: string): Promise<RestaurantR
 }
 
 /**
- * The ISO 3166-1 alpha-2 code of a published restaurant's country (schema.org addressCountry,
- * og:locale); the API itself publishes the country's name only (contract section 2).
+ * Where a published restaurant is: the ISO 3166-1 alpha-2 code of its country (schema.org
+ * addressCountry, og:locale) and its city's IANA time zone (the menu page's open/closed line); the
+ * API itself publishes the country's name only (contract section 2).
  */
-export async function findPublishedCountryCode(slug: string): Promise<string | null> {
-  const row = await db().restaurant.findFirst({ where: { slug, ...publishedRestaurantWhere }, select: { city: { select: { country: { select: { code: true } } } } } });
-  return row?.city?.country.code ?? null;
+export async function findPublishedPlace(slug: string): Promise<{ countryCode: string | null; timeZone: string | null }> {
+  const row = await db().restaurant.findFirst({
+    where: { slug, ...publishedRestaurantWhere },
+    select: { city: { select: { timeZone: true, country: { select: { code: true } } } } },
+  });
+  return { countryCode: row?.city?.country.code ?? null, timeZone: row?.city?.timeZone ?? null };
 }
 
 export interface SearchFilters {

@@ -9,6 +9,7 @@
 // the labels say so (`fallback`).
 import { ALLERGEN_LABELS, type Allergen } from "../menu/allergens";
 import { fill } from "./fill";
+import type { StatusLabels } from "../pages/menu-view-status";
 
 export { fill };
 
@@ -37,6 +38,8 @@ export interface FilterLabels {
   anyDiet: string;
   hideUnavailable: string;
   clear: string;
+  /** the submit button of the filter form without JavaScript */
+  apply: string;
   showingOne: string;
   /** {total} */
   showingAll: string;
@@ -98,9 +101,31 @@ interface LabelTable {
   allergenNames: Record<Allergen, string>;
   diets: Record<DietLabelKey, string>;
   filter: FilterLabels;
+  status: StatusLabels;
+  /** nutrition facts' names (lib/pages/menu-view.ts adds the units) */
+  nutrients: { energy: string; protein: string; carbohydrates: string; fat: string };
 }
 
 const en: LabelTable = {
+  nutrients: { energy: "Energy", protein: "Protein", carbohydrates: "Carbohydrates", fat: "Fat" },
+  status: {
+    openUntil: "Open until {time}",
+    openUntilDay: "Open until {day} {time}",
+    openAllDay: "Open 24 hours",
+    closedNoHours: "Closed",
+    opensToday: "Closed · opens {time}",
+    opensTomorrow: "Closed · opens tomorrow {time}",
+    opensOn: "Closed · opens {day} {time}",
+    asOf: "as of {time} local time",
+    call: "Call",
+    directions: "Directions",
+    share: "Share",
+    linkCopied: "Link copied",
+    backToTop: "Back to top",
+    sections: "Menu sections",
+    about: "About",
+    lowercaseDays: false,
+  },
   contact: "Contact",
   address: "Address",
   phone: "Phone",
@@ -171,6 +196,7 @@ const en: LabelTable = {
     anyDiet: "Any diet",
     hideUnavailable: "Hide dishes that are currently unavailable",
     clear: "Clear filter",
+    apply: "Apply",
     showingOne: "Showing the only dish.",
     showingAll: "Showing all {total} dishes.",
     showingSome: "Showing {shown} of {total} dishes; {hidden} hidden by the filter.",
@@ -178,6 +204,25 @@ const en: LabelTable = {
 };
 
 const de: LabelTable = {
+  nutrients: { energy: "Brennwert", protein: "Eiweiß", carbohydrates: "Kohlenhydrate", fat: "Fett" },
+  status: {
+    openUntil: "Geöffnet bis {time}",
+    openUntilDay: "Geöffnet bis {day} {time}",
+    openAllDay: "Rund um die Uhr geöffnet",
+    closedNoHours: "Geschlossen",
+    opensToday: "Geschlossen · öffnet {time}",
+    opensTomorrow: "Geschlossen · öffnet morgen {time}",
+    opensOn: "Geschlossen · öffnet {day} {time}",
+    asOf: "Stand {time} Ortszeit",
+    call: "Anrufen",
+    directions: "Route",
+    share: "Teilen",
+    linkCopied: "Link kopiert",
+    backToTop: "Nach oben",
+    sections: "Abschnitte der Speisekarte",
+    about: "Über das Restaurant",
+    lowercaseDays: false,
+  },
   contact: "Kontakt",
   address: "Adresse",
   phone: "Telefon",
@@ -235,7 +280,7 @@ const de: LabelTable = {
     celery: "Sellerie",
     mustard: "Senf",
     sesame: "Sesamsamen",
-    sulphites: "Schwefeldioxid und Sulphite",
+    sulphites: "Schwefeldioxid und Sulfite",
     lupin: "Lupinen",
     molluscs: "Weichtiere",
   },
@@ -263,6 +308,7 @@ const de: LabelTable = {
     anyDiet: "Alle",
     hideUnavailable: "Derzeit nicht verfügbare Gerichte ausblenden",
     clear: "Filter zurücksetzen",
+    apply: "Anwenden",
     showingOne: "Das einzige Gericht wird angezeigt.",
     showingAll: "Alle {total} Gerichte werden angezeigt.",
     showingSome: "{shown} von {total} Gerichten angezeigt; {hidden} durch den Filter ausgeblendet.",
@@ -270,6 +316,25 @@ const de: LabelTable = {
 };
 
 const fr: LabelTable = {
+  nutrients: { energy: "Énergie", protein: "Protéines", carbohydrates: "Glucides", fat: "Lipides" },
+  status: {
+    openUntil: "Ouvert jusqu’à {time}",
+    openUntilDay: "Ouvert jusqu’à {day} {time}",
+    openAllDay: "Ouvert 24 h/24",
+    closedNoHours: "Fermé",
+    opensToday: "Fermé · ouvre à {time}",
+    opensTomorrow: "Fermé · ouvre demain à {time}",
+    opensOn: "Fermé · ouvre {day} à {time}",
+    asOf: "à {time}, heure locale",
+    call: "Appeler",
+    directions: "Itinéraire",
+    share: "Partager",
+    linkCopied: "Lien copié",
+    backToTop: "Haut de page",
+    sections: "Rubriques du menu",
+    about: "À propos",
+    lowercaseDays: true,
+  },
   contact: "Contact",
   address: "Adresse",
   phone: "Téléphone",
@@ -355,6 +420,7 @@ const fr: LabelTable = {
     anyDiet: "Tous régimes",
     hideUnavailable: "Masquer les plats actuellement indisponibles",
     clear: "Effacer le filtre",
+    apply: "Appliquer",
     showingOne: "Le seul plat est affiché.",
     showingAll: "Les {total} plats sont affichés.",
     showingSome: "{shown} plats sur {total} affichés ; {hidden} masqués par le filtre.",
@@ -362,6 +428,25 @@ const fr: LabelTable = {
 };
 
 const it: LabelTable = {
+  nutrients: { energy: "Energia", protein: "Proteine", carbohydrates: "Carboidrati", fat: "Grassi" },
+  status: {
+    openUntil: "Aperto fino alle {time}",
+    openUntilDay: "Aperto fino a {day} alle {time}",
+    openAllDay: "Aperto 24 ore su 24",
+    closedNoHours: "Chiuso",
+    opensToday: "Chiuso · apre alle {time}",
+    opensTomorrow: "Chiuso · apre domani alle {time}",
+    opensOn: "Chiuso · apre {day} alle {time}",
+    asOf: "alle {time}, ora locale",
+    call: "Chiama",
+    directions: "Indicazioni",
+    share: "Condividi",
+    linkCopied: "Link copiato",
+    backToTop: "Torna su",
+    sections: "Sezioni del menu",
+    about: "Chi siamo",
+    lowercaseDays: true,
+  },
   contact: "Contatti",
   address: "Indirizzo",
   phone: "Telefono",
@@ -447,6 +532,7 @@ const it: LabelTable = {
     anyDiet: "Qualsiasi dieta",
     hideUnavailable: "Nascondi i piatti al momento non disponibili",
     clear: "Azzera il filtro",
+    apply: "Applica",
     showingOne: "È mostrato l’unico piatto.",
     showingAll: "Sono mostrati tutti i {total} piatti.",
     showingSome: "{shown} piatti su {total} mostrati; {hidden} nascosti dal filtro.",
@@ -454,6 +540,25 @@ const it: LabelTable = {
 };
 
 const es: LabelTable = {
+  nutrients: { energy: "Valor energético", protein: "Proteínas", carbohydrates: "Hidratos de carbono", fat: "Grasas" },
+  status: {
+    openUntil: "Abierto hasta las {time}",
+    openUntilDay: "Abierto hasta el {day} a las {time}",
+    openAllDay: "Abierto 24 horas",
+    closedNoHours: "Cerrado",
+    opensToday: "Cerrado · abre a las {time}",
+    opensTomorrow: "Cerrado · abre mañana a las {time}",
+    opensOn: "Cerrado · abre el {day} a las {time}",
+    asOf: "a las {time}, hora local",
+    call: "Llamar",
+    directions: "Cómo llegar",
+    share: "Compartir",
+    linkCopied: "Enlace copiado",
+    backToTop: "Volver arriba",
+    sections: "Secciones de la carta",
+    about: "Sobre el restaurante",
+    lowercaseDays: true,
+  },
   contact: "Contacto",
   address: "Dirección",
   phone: "Teléfono",
@@ -539,6 +644,7 @@ const es: LabelTable = {
     anyDiet: "Cualquier dieta",
     hideUnavailable: "Ocultar platos no disponibles por ahora",
     clear: "Borrar filtro",
+    apply: "Aplicar",
     showingOne: "Se muestra el único plato.",
     showingAll: "Se muestran los {total} platos.",
     showingSome: "Se muestran {shown} de {total} platos; {hidden} ocultos por el filtro.",
@@ -546,6 +652,25 @@ const es: LabelTable = {
 };
 
 const pt: LabelTable = {
+  nutrients: { energy: "Energia", protein: "Proteínas", carbohydrates: "Hidratos de carbono", fat: "Lípidos" },
+  status: {
+    openUntil: "Aberto até às {time}",
+    openUntilDay: "Aberto até {day} às {time}",
+    openAllDay: "Aberto 24 horas",
+    closedNoHours: "Fechado",
+    opensToday: "Fechado · abre às {time}",
+    opensTomorrow: "Fechado · abre amanhã às {time}",
+    opensOn: "Fechado · abre {day} às {time}",
+    asOf: "às {time}, hora local",
+    call: "Ligar",
+    directions: "Como chegar",
+    share: "Compartilhar",
+    linkCopied: "Link copiado",
+    backToTop: "Voltar ao topo",
+    sections: "Categorias do menu",
+    about: "Sobre",
+    lowercaseDays: true,
+  },
   contact: "Contacto",
   address: "Morada",
   phone: "Telefone",
@@ -631,6 +756,7 @@ const pt: LabelTable = {
     anyDiet: "Qualquer regime",
     hideUnavailable: "Ocultar pratos de momento indisponíveis",
     clear: "Limpar filtro",
+    apply: "Aplicar",
     showingOne: "É mostrado o único prato.",
     showingAll: "São mostrados os {total} pratos.",
     showingSome: "São mostrados {shown} de {total} pratos; {hidden} ocultados pelo filtro.",
@@ -638,6 +764,25 @@ const pt: LabelTable = {
 };
 
 const pl: LabelTable = {
+  nutrients: { energy: "Wartość energetyczna", protein: "Białko", carbohydrates: "Węglowodany", fat: "Tłuszcz" },
+  status: {
+    openUntil: "Otwarte do {time}",
+    openUntilDay: "Otwarte do: {day} {time}",
+    openAllDay: "Otwarte całą dobę",
+    closedNoHours: "Zamknięte",
+    opensToday: "Zamknięte · otwarcie o {time}",
+    opensTomorrow: "Zamknięte · otwarcie jutro o {time}",
+    opensOn: "Zamknięte · otwarcie: {day} {time}",
+    asOf: "stan na {time} czasu lokalnego",
+    call: "Zadzwoń",
+    directions: "Dojazd",
+    share: "Udostępnij",
+    linkCopied: "Skopiowano link",
+    backToTop: "Do góry",
+    sections: "Działy menu",
+    about: "O restauracji",
+    lowercaseDays: true,
+  },
   contact: "Kontakt",
   address: "Adres",
   phone: "Telefon",
@@ -723,6 +868,7 @@ const pl: LabelTable = {
     anyDiet: "Dowolna dieta",
     hideUnavailable: "Ukryj dania obecnie niedostępne",
     clear: "Wyczyść filtr",
+    apply: "Zastosuj",
     showingOne: "Pokazano jedyne danie.",
     showingAll: "Pokazano wszystkie dania ({total}).",
     showingSome: "Pokazano {shown} z {total} dań; {hidden} ukryto filtrem.",
@@ -730,6 +876,25 @@ const pl: LabelTable = {
 };
 
 const cs: LabelTable = {
+  nutrients: { energy: "Energetická hodnota", protein: "Bílkoviny", carbohydrates: "Sacharidy", fat: "Tuky" },
+  status: {
+    openUntil: "Otevřeno do {time}",
+    openUntilDay: "Otevřeno do: {day} {time}",
+    openAllDay: "Otevřeno nonstop",
+    closedNoHours: "Zavřeno",
+    opensToday: "Zavřeno · otevírá v {time}",
+    opensTomorrow: "Zavřeno · otevírá zítra v {time}",
+    opensOn: "Zavřeno · otevírá: {day} {time}",
+    asOf: "stav k {time} místního času",
+    call: "Zavolat",
+    directions: "Trasa",
+    share: "Sdílet",
+    linkCopied: "Odkaz zkopírován",
+    backToTop: "Nahoru",
+    sections: "Oddíly menu",
+    about: "O restauraci",
+    lowercaseDays: true,
+  },
   contact: "Kontakt",
   address: "Adresa",
   phone: "Telefon",
@@ -815,6 +980,7 @@ const cs: LabelTable = {
     anyDiet: "Jakékoli stravování",
     hideUnavailable: "Skrýt momentálně nedostupná jídla",
     clear: "Zrušit filtr",
+    apply: "Použít",
     showingOne: "Zobrazeno jediné jídlo.",
     showingAll: "Zobrazena všechna jídla ({total}).",
     showingSome: "Zobrazeno {shown} z {total} jídel; {hidden} skryto filtrem.",
@@ -822,6 +988,25 @@ const cs: LabelTable = {
 };
 
 const sv: LabelTable = {
+  nutrients: { energy: "Energi", protein: "Protein", carbohydrates: "Kolhydrat", fat: "Fett" },
+  status: {
+    openUntil: "Öppet till {time}",
+    openUntilDay: "Öppet till {day} {time}",
+    openAllDay: "Öppet dygnet runt",
+    closedNoHours: "Stängt",
+    opensToday: "Stängt · öppnar {time}",
+    opensTomorrow: "Stängt · öppnar i morgon {time}",
+    opensOn: "Stängt · öppnar {day} {time}",
+    asOf: "kl. {time} lokal tid",
+    call: "Ring",
+    directions: "Vägbeskrivning",
+    share: "Dela",
+    linkCopied: "Länken kopierad",
+    backToTop: "Till toppen",
+    sections: "Menyns avdelningar",
+    about: "Om restaurangen",
+    lowercaseDays: true,
+  },
   contact: "Kontakt",
   address: "Adress",
   phone: "Telefon",
@@ -907,6 +1092,7 @@ const sv: LabelTable = {
     anyDiet: "Valfri kost",
     hideUnavailable: "Dölj rätter som inte är tillgängliga just nu",
     clear: "Rensa filtret",
+    apply: "Använd",
     showingOne: "Den enda rätten visas.",
     showingAll: "Alla {total} rätter visas.",
     showingSome: "{shown} av {total} rätter visas; {hidden} dolda av filtret.",
@@ -914,6 +1100,25 @@ const sv: LabelTable = {
 };
 
 const ja: LabelTable = {
+  nutrients: { energy: "エネルギー", protein: "たんぱく質", carbohydrates: "炭水化物", fat: "脂質" },
+  status: {
+    openUntil: "営業中 · {time}まで",
+    openUntilDay: "営業中 · {day} {time}まで",
+    openAllDay: "24時間営業",
+    closedNoHours: "休業",
+    opensToday: "準備中 · {time} 開店",
+    opensTomorrow: "準備中 · 明日 {time} 開店",
+    opensOn: "準備中 · {day} {time} 開店",
+    asOf: "現地時間 {time} 時点",
+    call: "電話",
+    directions: "経路",
+    share: "共有",
+    linkCopied: "リンクをコピーしました",
+    backToTop: "ページの先頭へ",
+    sections: "メニューの区分",
+    about: "店舗について",
+    lowercaseDays: false,
+  },
   contact: "連絡先",
   address: "住所",
   phone: "電話",
@@ -999,6 +1204,7 @@ const ja: LabelTable = {
     anyDiet: "すべて",
     hideUnavailable: "現在提供していない料理を隠す",
     clear: "フィルターを解除",
+    apply: "適用",
     showingOne: "1品を表示しています。",
     showingAll: "全{total}品を表示しています。",
     showingSome: "{total}品中{shown}品を表示（{hidden}品をフィルターで非表示）。",
@@ -1006,6 +1212,25 @@ const ja: LabelTable = {
 };
 
 const tr: LabelTable = {
+  nutrients: { energy: "Enerji", protein: "Protein", carbohydrates: "Karbonhidrat", fat: "Yağ" },
+  status: {
+    openUntil: "{time} saatine kadar açık",
+    openUntilDay: "{day} {time} saatine kadar açık",
+    openAllDay: "24 saat açık",
+    closedNoHours: "Kapalı",
+    opensToday: "Kapalı · {time} açılıyor",
+    opensTomorrow: "Kapalı · yarın {time} açılıyor",
+    opensOn: "Kapalı · {day} {time} açılıyor",
+    asOf: "{time} itibarıyla, yerel saat",
+    call: "Ara",
+    directions: "Yol tarifi",
+    share: "Paylaş",
+    linkCopied: "Bağlantı kopyalandı",
+    backToTop: "Başa dön",
+    sections: "Menü bölümleri",
+    about: "Hakkında",
+    lowercaseDays: false,
+  },
   contact: "İletişim",
   address: "Adres",
   phone: "Telefon",
@@ -1091,6 +1316,7 @@ const tr: LabelTable = {
     anyDiet: "Tüm beslenme türleri",
     hideUnavailable: "Şu anda mevcut olmayan yemekleri gizle",
     clear: "Filtreyi temizle",
+    apply: "Uygula",
     showingOne: "Tek yemek gösteriliyor.",
     showingAll: "{total} yemeğin tümü gösteriliyor.",
     showingSome: "{total} yemekten {shown} tanesi gösteriliyor; {hidden} tanesi filtreyle gizlendi.",

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { ALLERGENS } from "../menu/allergens";
 import { fitsCurrency, isCurrencyCode } from "../menu/money";
 import { PLAN_IDS } from "../plans";
+import { DAY_KEYS } from "../search/opening-hours";
 
 /** Top-level paths of the site: a restaurant slug may not shadow them. */
 export const RESERVED_SLUGS = new Set([
@@ -38,7 +39,8 @@ export const RESERVED_SLUGS = new Set([
   "sitemaps",
 ]);
 
-export const DAY_KEYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
+// The weekdays live with the opening-hours logic, which the browser loads too (without zod).
+export { DAY_KEYS };
 
 /** The shape of every slug the service stores. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -111,6 +111,8 @@ function menuBlocks(view: MenuView): RootContent[] {
   const r = view.restaurant;
   const t = view.labels;
   const out: RootContent[] = [heading(1, view.name)];
+  // Open or closed, in the restaurant's time zone, when the document was made (it is cached).
+  if (view.openStatus) out.push(paragraph(strong(view.openStatus.text), ` (${fill(t.status.asOf, { time: view.openStatus.asOf })})`));
   if (view.description) out.push(paragraph(view.description));
   // The labels of this document are in t.lang; when that is not the page's language, say so.
   if (t.fallback) out.push(paragraph(emphasis(t.fallback)));

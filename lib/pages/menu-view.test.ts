@@ -30,6 +30,31 @@ const base: PublicRestaurant = {
 };
 
 describe("buildMenuView", () => {
+  it("names nutrition facts in the page's language with their units (issue 25.6); unknown keys stay the owner's", () => {
+    const withNutrition: PublicRestaurant = {
+      ...base,
+      categories: [{ ...base.categories[0], items: [{ ...base.categories[0].items[0], nutrition: { kcal: 640, protein_g: 12.5, fibre: "3 g" } }] }],
+    };
+    const de = buildMenuView(withNutrition, "de")!.categories[0].items[0].nutrition;
+    expect(de.map((n) => [n.name, n.value])).toEqual([
+      ["Brennwert", "640\u00a0kcal"],
+      ["Eiweiß", "12,5\u00a0g"],
+      ["fibre", "3 g"],
+    ]);
+    expect(buildMenuView(withNutrition, "en")!.categories[0].items[0].nutrition[1]).toEqual({ key: "protein_g", name: "Protein", value: "12.5\u00a0g", raw: "12.5" });
+  });
+
+  it("the open/closed line and today in the restaurant's zone, the directions link and the EU note", () => {
+    const hours = { ...base, openingHours: { tue: "11:30-14:00" }, contact: { ...base.contact, latitude: 47.36, longitude: 8.54 } };
+    // Monday 2026-11-30 12:00 in Zürich (11:00Z).
+    const v = buildMenuView(hours, "de", { countryCode: "CH", timeZone: "Europe/Zurich" }, new Date("2026-11-30T11:00:00Z"))!;
+    expect(v.openStatus).toEqual({ open: false, text: "Geschlossen · öffnet morgen 11:30", asOf: "12:00", today: "mon" });
+    expect(v.directionsUrl).toBe("https://www.google.com/maps/dir/?api=1&destination=47.36%2C8.54");
+    expect(v.euAllergenRules).toBe(false);
+    expect(buildMenuView(hours, "de", { countryCode: "DE", timeZone: null })!.euAllergenRules).toBe(true);
+    expect(buildMenuView(hours, "de", { countryCode: "DE", timeZone: null })!.openStatus).toBeNull();
+  });
+
   it("uses translations and marks what fell back to the default language", () => {
     const v = buildMenuView(base, "en")!;
     const cat = v.categories[0];
@@ -110,5 +135,10 @@ describe("helpers", () => {
 
   it("formats JPY without decimals", () => {
     expect(formatPrice(800, "JPY", "en")).toBe("¥800");
+    // The restaurant's country is the region of the format (issue 25.7: Swiss prices read "CHF 14.50").
+    expect(formatPrice(14.5, "CHF", "de", "CH")).toBe("CHF\u00a014.50");
+    expect(formatPrice(14.5, "CHF", "it", "CH")).toBe("CHF\u00a014.50");
+    expect(formatPrice(14.5, "EUR", "de", "DE")).toBe("14,50\u00a0€");
+    expect(formatPrice(14.5, "BRL", "pt-BR", "PT")).toBe(formatPrice(14.5, "BRL", "pt-BR"));
   });
 });

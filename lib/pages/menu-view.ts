@@ -2,7 +2,9 @@
 // (the same object GET /api/public/restaurants/{slug} returns). The HTML page, the Markdown twin
 // and the JSON-LD all render this one view, so they cannot disagree.
 import { ALLERGENS, type Allergen } from "../menu/allergens";
-import { DAY_KEYS } from "../import/import-schema";
+import { DAY_KEYS, localTime, openState } from "../search/opening-hours";
+import { statusText } from "./menu-view-status";
+import { NO_FILTER, type MenuFilterState } from "./menu-view-filter";
 import { menuLabels, type DietLabelKey, type MenuLabels } from "../i18n/menu-labels";
 import type { PublicMenuItem, PublicRestaurant } from "../serializers";
 import { markdownUrlOf, sameSitePath, siteUrls } from "../site-urls";
@@ -52,13 +54,21 @@ export function languageName(code: string): string {
   return code;
 }
 
-/** A price in the currency's own format for the page language ("CHF 14.50", "￥800"). */
-export function formatPrice(amount: number, currency: string, lang: string): string {
-  try {
-    return new Intl.NumberFormat(lang, { style: "currency", currency }).format(amount);
-  } catch {
-    return `${amount} ${currency}`;
+/**
+ * A price in the currency's own format for the page language in the restaurant's country: the
+ * language with the country as region when it names none ("de" in Switzerland: de-CH,
+ * "CHF 14.50"; in Germany "14,50 €"; "￥800").
+ */
+export function formatPrice(amount: number, currency: string, lang: string, countryCode: string | null = null): string {
+  const locales = countryCode && !lang.includes("-") ? [`${lang}-${countryCode.toUpperCase()}`, lang] : [lang];
+  for (const locale of locales) {
+    try {
+      return new Intl.NumberFormat(locale, { style: "currency", currency }).format(amount);
+    } catch {
+      // not a locale this runtime takes: the next one
+    }
   }
+  return `${amount} ${currency}`;
 }
 
 /** Text in a language, so that pages can mark text that fell back to the default language. */
@@ -85,7 +95,8 @@ export interface ItemView {
   imageUrl: string | null;
   /** what the page's <img> loads: same-site files root-relative (sameSitePath) */
   imageSrc: string | null;
-  nutrition: { name: string; value: string }[];
+  /** key: as published; name and value (with its unit) for people; raw: the published value */
+  nutrition: { key: string; name: string; value: string; raw: string }[];
 }
 
 export interface CategoryView {
@@ -114,10 +125,33 @@ export interface OpeningDay {
   overnight: boolean;
 }
 
+/** The open/closed line as the server computed it: the page's truth without JavaScript. */
+export interface OpenStatusView {
+  open: boolean;
+  /** "Open until 22:00", "Closed · opens 17:30", in the labels' language */
+  text: string;
+  /** the restaurant's local time it was computed at, "HH:MM" (the Markdown twin says so) */
+  asOf: string;
+  /** the restaurant's local weekday then */
+  today: DayKey;
+}
+
 export interface MenuView {
   restaurant: PublicRestaurant;
   /** ISO 3166-1 alpha-2 code of the restaurant's country, when known */
   countryCode: string | null;
+  /** IANA time zone of the restaurant's city, when known */
+  timeZone: string | null;
+  /** null: hours or time zone unknown */
+  openStatus: OpenStatusView | null;
+  /** a directions link for maps apps (coordinates when known, else the address) */
+  directionsUrl: string | null;
+  /** tel: link of the phone number */
+  phoneHref: string | null;
+  /** whether EU Regulation 1169/2011 (and so the note naming it) applies: restaurants in the EU */
+  euAllergenRules: boolean;
+  /** the allergen and diet filter the page's address names (lib/pages/menu-view-filter.ts) */
+  filter: MenuFilterState;
   slug: string;
   lang: string;
   defaultLanguage: string;
@@ -164,11 +198,26 @@ function localize(
   };
 }
 
-function nutritionEntries(nutrition: Record<string, unknown> | null): { name: string; value: string }[] {
+/** Nutrition keys the import format's demo data uses, with the unit their number is in. */
+const NUTRIENTS: Record<string, { label: keyof MenuLabels["nutrients"]; unit: string }> = {
+  kcal: { label: "energy", unit: "kcal" },
+  calories: { label: "energy", unit: "kcal" },
+  protein_g: { label: "protein", unit: "g" },
+  carbs_g: { label: "carbohydrates", unit: "g" },
+  fat_g: { label: "fat", unit: "g" },
+};
+
+/** Nutrition facts in the labels' language with their units ("Eiweiß 12 g"); unknown keys as the owner wrote them. */
+function nutritionEntries(nutrition: Record<string, unknown> | null, labels: MenuLabels): ItemView["nutrition"] {
   if (!nutrition) return [];
   return Object.entries(nutrition)
     .filter(([, v]) => v !== null && (typeof v === "number" || typeof v === "string" || typeof v === "boolean"))
-    .map(([k, v]) => ({ name: k.replace(/_/g, " "), value: typeof v === "boolean" ? (v ? "yes" : "no") : String(v) }));
+    .map(([k, v]) => {
+      const raw = typeof v === "boolean" ? (v ? "yes" : "no") : String(v);
+      const known = NUTRIENTS[k];
+      if (known && typeof v === "number") return { key: k, name: labels.nutrients[known.label], value: `${v.toLocaleString(labels.lang)}\u00a0${known.unit}`, raw };
+      return { key: k, name: k.replace(/_/g, " "), value: raw, raw };
+    });
 }
 
 export function openingDays(hours: Record<string, string> | null, labels: MenuLabels = menuLabels("en")): OpeningDay[] | null {
@@ -194,8 +243,11 @@ export function addressLine(contact: PublicRestaurant["contact"]): string | null
 export function buildMenuView(
   restaurant: PublicRestaurant,
   lang: string = restaurant.defaultLanguage,
-  countryCode: string | null = null,
+  place: { countryCode: string | null; timeZone: string | null } | string | null = null,
+  now: Date = new Date(),
 ): MenuView | null {
+  const countryCode = typeof place === "string" ? place : (place?.countryCode ?? null);
+  const timeZone = typeof place === "string" ? null : (place?.timeZone ?? null);
   const defaultLanguage = restaurant.defaultLanguage;
   const languages = restaurant.languages.includes(defaultLanguage) ? restaurant.languages : [defaultLanguage, ...restaurant.languages];
   if (!languages.includes(lang)) return null;
@@ -208,11 +260,11 @@ export function buildMenuView(
       return {
         name,
         description,
-        price: formatPrice(item.price, item.currency, lang),
+        price: formatPrice(item.price, item.currency, lang, countryCode),
         priceValue: item.price,
-        compareAtPrice: item.compareAtPrice === null ? null : formatPrice(item.compareAtPrice, item.currency, lang),
+        compareAtPrice: item.compareAtPrice === null ? null : formatPrice(item.compareAtPrice, item.currency, lang, countryCode),
         currency: item.currency,
-        variants: (item.variants ?? []).map((v) => ({ name: v.name, price: formatPrice(v.price, item.currency, lang), priceValue: v.price })),
+        variants: (item.variants ?? []).map((v) => ({ name: v.name, price: formatPrice(v.price, item.currency, lang, countryCode), priceValue: v.price })),
         badge: clean(item.badge),
         tags: item.tags.map((code) => ({ code, ...tagLabel(code, labels) })),
         diets: dietsOf(item.tags),
@@ -220,7 +272,7 @@ export function buildMenuView(
         available: item.isAvailable,
         imageUrl: item.imageUrl,
         imageSrc: item.imageUrl === null ? null : sameSitePath(item.imageUrl),
-        nutrition: nutritionEntries(item.nutrition),
+        nutrition: nutritionEntries(item.nutrition, labels),
       };
     }),
   }));
@@ -234,10 +286,17 @@ export function buildMenuView(
     if (r) ratings.push({ provider, label: provider === "search" ? labels.searchReviews : labels.travelReviews, rating: r.rating, reviewCount: r.reviewCount });
   }
   const url = siteUrls.restaurantInLanguage(restaurant.slug, lang, defaultLanguage);
+  const address = addressLine(restaurant.contact);
 
   return {
     restaurant,
     countryCode,
+    timeZone,
+    openStatus: openStatusView(restaurant.openingHours, timeZone, now, labels),
+    directionsUrl: directionsUrl(restaurant.contact, address),
+    phoneHref: restaurant.contact.phone ? `tel:${restaurant.contact.phone.replace(/[^\d+]/g, "")}` : null,
+    filter: NO_FILTER,
+    euAllergenRules: countryCode !== null && EU_COUNTRIES.has(countryCode.toUpperCase()),
     slug: restaurant.slug,
     lang,
     defaultLanguage,
@@ -253,7 +312,7 @@ export function buildMenuView(
       const u = siteUrls.restaurantInLanguage(restaurant.slug, code, defaultLanguage);
       return { code, name: languageName(code), url: u, markdownUrl: markdownUrlOf(u), current: code === lang };
     }),
-    address: addressLine(restaurant.contact),
+    address,
     openingHours: openingDays(restaurant.openingHours, labels),
     ratings,
     categories,
@@ -263,4 +322,25 @@ export function buildMenuView(
     updatedAt: restaurant.updatedAt,
     labels,
   };
+}
+
+/** The member states of the European Union, where Regulation (EU) No 1169/2011 applies. */
+const EU_COUNTRIES = new Set(["AT", "BE", "BG", "HR", "CY", "CZ", "DK", "EE", "FI", "FR", "DE", "GR", "HU", "IE", "IT", "LV", "LT", "LU", "MT", "NL", "PL", "PT", "RO", "SK", "SI", "ES", "SE"]);
+
+/** The open/closed line at `now` in the restaurant's time zone (null when hours or zone are unknown). */
+export function openStatusView(hours: Record<string, string> | null, timeZone: string | null, now: Date, labels: MenuLabels): OpenStatusView | null {
+  const state = openState(hours, timeZone, now);
+  if (!state || !timeZone) return null;
+  const local = localTime(now, timeZone);
+  const asOf = `${String(Math.floor(local.minute / 60)).padStart(2, "0")}:${String(local.minute % 60).padStart(2, "0")}`;
+  return { open: state.open, text: statusText(state, labels.status, DAY_KEYS.map((d) => labels.days[d])), asOf, today: DAY_KEYS[local.day] };
+}
+
+/**
+ * A directions link every phone opens in a maps app (Google Maps' documented cross-platform URL):
+ * to the coordinates when the restaurant published them, else to its address.
+ */
+export function directionsUrl(contact: PublicRestaurant["contact"], address: string | null): string | null {
+  const destination = contact.latitude !== null && contact.longitude !== null ? `${contact.latitude},${contact.longitude}` : address;
+  return destination ? `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(destination)}` : null;
 }

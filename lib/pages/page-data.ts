@@ -6,7 +6,7 @@ import { listCuisineDirectory } from "../directory/list-cuisine-directory";
 import { listLocations } from "../directory/list-locations";
 import { ApiError } from "../http/api-errors";
 import { getRestaurantMenu } from "../restaurants/get-restaurant-menu";
-import { findPublishedCountryCode } from "../data/restaurant-queries";
+import { findPublishedPlace } from "../data/restaurant-queries";
 import { searchRestaurants } from "../restaurants/search-restaurants";
 import { searchDishes } from "../dishes/search-dishes";
 import {
@@ -23,6 +23,7 @@ import {
 } from "../serializers";
 import { markdownUrlOf, pageUrlOf, siteUrls } from "../site-urls";
 import { buildMenuView, type MenuView } from "./menu-view";
+import { parseMenuFilter } from "./menu-view-filter";
 import { openGraphLocale } from "../seo/open-graph";
 import { siteUpdatedAt } from "./site-queries";
 import { PAGE_ROUTES, pathOf, type PageRouteId, type RouteMatch, type RouteParams } from "./routes";
@@ -169,17 +170,17 @@ const LOADERS: { [K in PageRouteId]: Loader<K> } = {
     return { ...apiIndex(exampleSlug ?? undefined), exampleSlug };
   },
 
-  async restaurant(params) {
+  async restaurant(params, query) {
     try {
-      const [restaurant, countryCode] = await Promise.all([getRestaurantMenu({ slug: params.slug }), findPublishedCountryCode(params.slug)]);
-      return buildMenuView(restaurant, restaurant.defaultLanguage, countryCode);
+      const [restaurant, place] = await Promise.all([getRestaurantMenu({ slug: params.slug }), findPublishedPlace(params.slug)]);
+      return withFilter(buildMenuView(restaurant, restaurant.defaultLanguage, place), query);
     } catch (e) {
       if (isNotFound(e)) return null;
       throw e;
     }
   },
 
-  async restaurantLanguage(params) {
+  async restaurantLanguage(params, query) {
     let restaurant;
     try {
       restaurant = await getRestaurantMenu({ slug: params.slug });
@@ -189,9 +190,14 @@ const LOADERS: { [K in PageRouteId]: Loader<K> } = {
     }
     // The default language has one URL: the bare /{slug}.
     if (params.lang === restaurant.defaultLanguage) return { redirect: siteUrls.restaurant(restaurant.slug) };
-    return buildMenuView(restaurant, params.lang, await findPublishedCountryCode(params.slug));
+    return withFilter(buildMenuView(restaurant, params.lang, await findPublishedPlace(params.slug)), query);
   },
 };
+
+/** A menu view with the allergen and diet filter its query names (the page renders it applied). */
+function withFilter(view: MenuView | null, query: URLSearchParams): MenuView | null {
+  return view && { ...view, filter: parseMenuFilter(query) };
+}
 
 /**
  * Whether a parameterised page exists, answered from the cached capabilities before the App

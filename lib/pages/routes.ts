@@ -10,6 +10,7 @@ import type { CachePolicy } from "../http/cache-policy";
 import { DISH_SEARCH_PARAMS, RESTAURANT_SEARCH_PARAMS } from "../search/search-params";
 import { publicBaseUrl } from "../site-urls";
 import { INTERNAL_RENDER_PREFIX_ROOT } from "./internal-render";
+import { MENU_FILTER_PARAMS, menuFilterQuery, parseMenuFilter } from "./menu-view-filter";
 
 export const PAGE_ROUTE_IDS = [
   "home",
@@ -83,8 +84,10 @@ export const PAGE_ROUTES: Record<PageRouteId, PageRoute> = {
     id: "restaurant",
     pattern: "/:slug",
     title: "Restaurant menu",
-    summary: "One restaurant: profile, contact, opening hours, ratings and the complete menu in its default language.",
+    summary: "One restaurant: profile, contact, opening hours, ratings and the complete menu in its default language (?excludeAllergens=, ?diet=, ?hideUnavailable=true filter it).",
     cache: "menu",
+    query: MENU_FILTER_PARAMS,
+    lists: ["excludeAllergens"],
   },
   restaurantLanguage: {
     id: "restaurantLanguage",
@@ -92,6 +95,8 @@ export const PAGE_ROUTES: Record<PageRouteId, PageRoute> = {
     title: "Restaurant menu in another language",
     summary: "The same menu in one of the restaurant's other languages.",
     cache: "menu",
+    query: MENU_FILTER_PARAMS,
+    lists: ["excludeAllergens"],
   },
 };
 
@@ -188,17 +193,24 @@ export function internalRenderPath(match: RouteMatch | null): string {
   switch (route.id) {
     case "home":
       return prefix;
+    // A filtered menu (resolvePage marks it) renders per request under /rf: the unfiltered page
+    // stays an ISR page, and no filter a client makes up writes a file.
     case "restaurant":
-      return `${prefix}/r/${encodeURIComponent(params.slug)}`;
+      return `${prefix}/${params[FILTERED] ? "rf" : "r"}/${encodeURIComponent(params.slug)}`;
     case "restaurantLanguage":
-      return `${prefix}/r/${encodeURIComponent(params.slug)}/${encodeURIComponent(params.lang)}`;
+      return `${prefix}/${params[FILTERED] ? "rf" : "r"}/${encodeURIComponent(params.slug)}/${encodeURIComponent(params.lang)}`;
     default:
       return prefix + pathOf(route.id, params);
   }
 }
 
-/** The query string a route keeps (the search pages their filters; every other page none). */
+/** The match parameter that marks a menu page shown with a filter (see internalRenderPath). */
+const FILTERED = "filtered";
+
+/** The query string a route keeps (the search pages their filters, menus theirs; every other page none). */
 export function keptQuery(route: PageRoute, search: URLSearchParams): URLSearchParams {
+  // A menu's filter in its one spelling, unknown codes dropped: one cache entry per real filter.
+  if (route.id === "restaurant" || route.id === "restaurantLanguage") return new URLSearchParams(menuFilterQuery(parseMenuFilter(search)));
   const kept = new URLSearchParams();
   for (const name of route.query ?? []) {
     const value = route.lists?.includes(name)
@@ -215,5 +227,9 @@ export function keptQuery(route: PageRoute, search: URLSearchParams): URLSearchP
 /** A page path and its query as a page: the route it matches (null: none) and the query it keeps. */
 export function resolvePage(pagePath: string, search: URLSearchParams): { match: RouteMatch | null; query: URLSearchParams } {
   const match = matchPageRoute(pagePath);
-  return { match, query: match ? keptQuery(match.route, search) : new URLSearchParams() };
+  const query = match ? keptQuery(match.route, search) : new URLSearchParams();
+  if (match && query.size > 0 && (match.route.id === "restaurant" || match.route.id === "restaurantLanguage")) {
+    return { match: { ...match, params: { ...match.params, [FILTERED]: "1" } }, query };
+  }
+  return { match, query };
 }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isOpenAt, isOpenAtLocal, localTime } from "./opening-hours";
+import { isOpenAt, isOpenAtLocal, localTime, openState, openStateLocal } from "./opening-hours";
 
 describe("isOpenAt", () => {
   const hours = { mon: "11:30-14:00", fri: "18:00-02:00", sat: "10:00-24:00" };
@@ -64,5 +64,84 @@ describe("isOpenAt", () => {
   it("localTime gives the weekday from Monday = 0", () => {
     expect(localTime(new Date("2026-07-06T10:00:00Z"), "UTC")).toEqual({ day: 0, minute: 600 });
     expect(localTime(new Date("2026-07-12T23:30:00Z"), "UTC")).toEqual({ day: 6, minute: 1410 });
+  });
+});
+
+// The badge of the menu page ("Open until 22:00", "Closed · opens 17:30") and the search filters
+// read the same function; these pin the next change as well as open/closed.
+describe("openState", () => {
+  const evenings = { mon: "17:30-22:00", tue: "17:30-22:00", wed: "17:30-22:00", thu: "17:30-22:00", fri: "17:30-23:00", sat: "17:30-23:00" };
+
+  it("a New York restaurant at 14:30 local is closed and opens at 17:30 today, whatever the caller's zone", () => {
+    // Thursday 2026-11-26 19:30Z is 14:30 in New York (EST), 04:30 Friday in Tokyo.
+    expect(openState(evenings, "America/New_York", new Date("2026-11-26T19:30:00Z"))).toEqual({ open: false, opens: { day: 3, time: "17:30", inDays: 0 } });
+    // 23:00Z is 18:00 in New York.
+    expect(openState(evenings, "America/New_York", new Date("2026-11-26T23:00:00Z"))).toEqual({ open: true, closes: { day: 3, time: "22:00", inDays: 0 } });
+    expect(isOpenAt(evenings, "America/New_York", new Date("2026-11-26T23:00:00Z"))).toBe(true);
+  });
+
+  it("a night past midnight: open until 02:00, from the evening and after midnight", () => {
+    const late = { fri: "18:00-02:00" };
+    // Friday 2026-07-10 23:00 in Zürich (CEST, 21:00Z): closes Saturday 02:00, tomorrow.
+    expect(openState(late, "Europe/Zurich", new Date("2026-07-10T21:00:00Z"))).toEqual({ open: true, closes: { day: 5, time: "02:00", inDays: 1 } });
+    // Saturday 01:00 (Friday 23:00Z): the Friday range still applies, closing today at 02:00.
+    expect(openState(late, "Europe/Zurich", new Date("2026-07-10T23:00:00Z"))).toEqual({ open: true, closes: { day: 5, time: "02:00", inDays: 0 } });
+    // Saturday 02:00: closed until next Friday 18:00.
+    expect(openState(late, "Europe/Zurich", new Date("2026-07-11T00:00:00Z"))).toEqual({ open: false, opens: { day: 4, time: "18:00", inDays: 6 } });
+  });
+
+  it("closed days: the next opening may be tomorrow, days later or next week", () => {
+    const hours = { mon: "11:30-14:00", wed: "11:30-14:00" };
+    expect(openStateLocal(hours, 0, 15 * 60)).toEqual({ open: false, opens: { day: 2, time: "11:30", inDays: 2 } });
+    expect(openStateLocal(hours, 1, 9 * 60)).toEqual({ open: false, opens: { day: 2, time: "11:30", inDays: 1 } });
+    expect(openStateLocal(hours, 2, 14 * 60)).toEqual({ open: false, opens: { day: 0, time: "11:30", inDays: 5 } });
+    expect(openStateLocal(hours, 6, 23 * 60)).toEqual({ open: false, opens: { day: 0, time: "11:30", inDays: 1 } });
+    expect(openStateLocal({}, 3, 600)).toEqual({ open: false, opens: null });
+  });
+
+  it("24:00, ranges that join across midnight and the week's end, and around the clock", () => {
+    expect(openStateLocal({ sat: "10:00-24:00" }, 5, 12 * 60)).toEqual({ open: true, closes: { day: 5, time: "24:00", inDays: 0 } });
+    expect(openStateLocal({ sat: "10:00-24:00", sun: "00:00-02:00" }, 5, 23 * 60)).toEqual({ open: true, closes: { day: 6, time: "02:00", inDays: 1 } });
+    expect(openStateLocal({ sun: "22:00-24:00", mon: "00:00-03:00" }, 6, 23 * 60)).toEqual({ open: true, closes: { day: 0, time: "03:00", inDays: 1 } });
+    expect(openStateLocal({ sun: "18:00-02:00", mon: "10:00-12:00" }, 0, 60)).toEqual({ open: true, closes: { day: 0, time: "02:00", inDays: 0 } });
+    const always = Object.fromEntries(["mon", "tue", "wed", "thu", "fri", "sat", "sun"].map((d) => [d, "00:00-24:00"]));
+    expect(openStateLocal(always, 2, 777)).toEqual({ open: true, closes: null });
+  });
+
+  it("daylight saving changes: the same UTC instant reads differently on either side", () => {
+    const nights = { sat: "17:30-22:00", sun: "17:30-22:00" };
+    // New York springs forward on Sunday 2026-03-08. 21:40Z is 16:40 EST on Saturday, 17:40 EDT on Sunday.
+    expect(openState(nights, "America/New_York", new Date("2026-03-07T21:40:00Z"))).toEqual({ open: false, opens: { day: 5, time: "17:30", inDays: 0 } });
+    expect(openState(nights, "America/New_York", new Date("2026-03-08T21:40:00Z"))).toEqual({ open: true, closes: { day: 6, time: "22:00", inDays: 0 } });
+    // Zürich falls back on Sunday 2026-10-25: 10:45Z is 12:45 CEST a week before, 11:45 CET that day.
+    const lunch = { sun: "11:30-12:30" };
+    expect(openState(lunch, "Europe/Zurich", new Date("2026-10-18T10:45:00Z"))).toEqual({ open: false, opens: { day: 6, time: "11:30", inDays: 7 } });
+    expect(openState(lunch, "Europe/Zurich", new Date("2026-10-25T10:45:00Z"))).toEqual({ open: true, closes: { day: 6, time: "12:30", inDays: 0 } });
+  });
+
+  it("unknown hours or zone: no state", () => {
+    expect(openState(null, "Europe/Zurich", new Date())).toBeNull();
+    expect(openState({ mon: "10:00-11:00" }, null, new Date())).toBeNull();
+    expect(openState({ mon: "10:00-11:00" }, "Mars/Olympus_Mons", new Date())).toBeNull();
+  });
+
+  it("the next change is the first minute, walking forward, where the state flips (property)", () => {
+    const time = fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([h, m]) => `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`);
+    const range = fc.tuple(time, time).filter(([a, b]) => a !== b).map(([a, b]) => `${a}-${b}`);
+    const days = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
+    fc.assert(
+      fc.property(fc.dictionary(fc.constantFrom(...days), range, { minKeys: 1 }), fc.integer({ min: 0, max: 6 }), fc.integer({ min: 0, max: 1439 }), (week, day, minute) => {
+        const state = openStateLocal(week, day, minute);
+        // Reference: step minute by minute (isOpenAtLocal is pinned above against a timeline).
+        let t = day * 1440 + minute;
+        const start = t;
+        while (t < start + 8 * 1440 && isOpenAtLocal(week, Math.floor(t / 1440) % 7, t % 1440) === state.open) t++;
+        const change = state.open ? state.closes : state.opens;
+        if (t === start + 8 * 1440) return expect(change).toBeNull();
+        const [hh, mm] = change!.time.split(":").map(Number);
+        expect(day * 1440 + change!.inDays * 1440 + hh * 60 + mm).toBe(t);
+        expect(change!.day).toBe((day + change!.inDays) % 7);
+      }),
+    );
   });
 });

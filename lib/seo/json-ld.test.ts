@@ -100,7 +100,7 @@ describe("restaurantJsonLd in the page's language, with every price", () => {
   it("states allergens in the page's language, as a sentence of their own", () => {
     const de = restaurantJsonLd(buildMenuView(withVariants, "de", "CH")!) as any;
     const [wine, roesti] = de.hasMenu.hasMenuSection[0].hasMenuItem;
-    expect(wine.description).toBe("Frisch und mineralisch. Allergene: Schwefeldioxid und Sulphite.");
+    expect(wine.description).toBe("Frisch und mineralisch. Allergene: Schwefeldioxid und Sulfite.");
     expect(roesti.description).toBe("Knusprig! Keine Allergene angegeben.");
     const ja = restaurantJsonLd(buildMenuView(withVariants, "ja", "CH")!) as any;
     expect(ja.hasMenu.hasMenuSection[0].hasMenuItem[0].description).toBe("Frisch und mineralisch. アレルゲン: 二酸化硫黄及び亜硫酸塩.");

@@ -116,10 +116,10 @@ function offersOf(item: ItemView): Offer | Offer[] {
   return item.variants.some((v) => v.priceValue === item.priceValue) ? variants : [offer(item.priceValue), ...variants];
 }
 
-function nutritionJsonLd(entries: { name: string; value: string }[]): NutritionInformation | undefined {
-  const kcal = entries.find((e) => e.name === "kcal" || e.name === "calories");
+function nutritionJsonLd(entries: { key: string; raw: string }[]): NutritionInformation | undefined {
+  const kcal = entries.find((e) => e.key === "kcal" || e.key === "calories");
   if (!kcal) return undefined;
-  return { "@type": "NutritionInformation", calories: `${kcal.value} kcal` };
+  return { "@type": "NutritionInformation", calories: `${kcal.raw} kcal` };
 }
 
 /**

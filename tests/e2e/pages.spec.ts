@@ -53,13 +53,16 @@ test.describe("public pages in a browser", () => {
     await expect(tatar.getByText("Derzeit nicht verfügbar")).toBeVisible();
     await expect(tatar).toContainText("Klein");
     const soup = page.locator(".dish", { hasText: "Bündner Gerstensuppe" });
-    await expect(soup.locator(".price").first()).toContainText("14,50");
-    await expect(soup.locator(".compare-at")).toContainText("16,00");
+    // Swiss prices in the Swiss format, in German too (issue 25.7).
+    await expect(soup.locator(".price").first()).toHaveText(/^CHF\s14\.50$/);
+    await expect(soup.locator(".compare-at")).toHaveText(/^CHF\s16\.00$/);
     await expect(soup).toContainText("Bestseller");
     await expect(soup).toContainText("Milch (einschließlich Laktose)");
     await expect(page.locator("body")).not.toContainText("PRIVATE-MARKER");
-    // Today is marked by the browser (the cached HTML marks no day).
-    const today = await page.evaluate(() => ["sun", "mon", "tue", "wed", "thu", "fri", "sat"][new Date().getDay()]);
+    // Today is the restaurant's today, in Zürich (issue 25.3), whatever the browser's zone.
+    const today = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+      .map((d) => d.toLowerCase())
+      [["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].indexOf(new Intl.DateTimeFormat("en-US", { timeZone: "Europe/Zurich", weekday: "short" }).format(new Date()))];
     await expect(page.locator(`.hours tr[data-day="${today}"]`)).toHaveAttribute("aria-current", "date");
     await expect(page.locator('.hours tr[aria-current="date"]')).toHaveCount(1);
     // Structured data parses and carries the menu.
@@ -92,7 +95,7 @@ test.describe("public pages in a browser", () => {
     const watch = await watchPage(page);
     await page.goto(MENU);
     await page.getByText("Allergie- und Ernährungsfilter").click();
-    const status = page.getByRole("status");
+    const status = page.locator(".filter-status");
     await expect(status).toHaveText("Alle 4 Gerichte werden angezeigt.");
 
     await page.getByLabel("Milch (einschließlich Laktose)").check();
@@ -105,7 +108,7 @@ test.describe("public pages in a browser", () => {
     await page.getByLabel("Fische").check();
     expect(await dishNames(page)).toEqual(["Bündner Gerstensuppe", "Tatar vom Rind", "Zürcher Geschnetzeltes"]);
 
-    await page.getByRole("button", { name: "Filter zurücksetzen" }).click();
+    await page.getByRole("link", { name: "Filter zurücksetzen" }).click();
     expect(await dishNames(page)).toHaveLength(4);
 
     await page.getByLabel("Glutenfrei").check();
@@ -121,6 +124,9 @@ test.describe("public pages in a browser", () => {
     await page.goto(MENU);
     const alternate = await page.locator('link[rel="alternate"][type="text/markdown"]').getAttribute("href");
     expect(alternate).toBe(`${baseUrl()}${MENU}.md`);
+    // Out of the diner's way (issue 25.7): folded under "For developers and agents".
+    await expect(page.getByRole("link", { name: "This page as Markdown" })).toBeHidden();
+    await page.locator(".page-footer summary").click();
     const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith(`${MENU}.md`)), page.getByRole("link", { name: "This page as Markdown" }).click()]);
     expect(response.headers()["content-type"]).toBe("text/markdown; charset=utf-8");
     const twin = await response.text();

@@ -26,7 +26,8 @@ describe("the menu page", () => {
     const { text } = await get(MENU);
     expect(text).toContain("Zunfthaus am See");
     expect(text).toContain("Bündner Gerstensuppe");
-    expect(text).toContain("14,50");
+    // Swiss prices in the Swiss format, in German too (issue 25.7).
+    expect(text).toMatch(/CHF\s14\.50/);
     // A German menu: German labels, Annex II's German allergen names (issue 15.3).
     expect(text).toContain("Derzeit nicht verfügbar");
     expect(text).toContain("Glutenhaltiges Getreide");

@@ -94,7 +94,7 @@ describe("structured data of the menu pages", () => {
       { "@type": "Offer", name: "1 dl", price: "8.00", priceCurrency: "CHF", availability: "https://schema.org/InStock" },
       { "@type": "Offer", name: "5 dl", price: "36.00", priceCurrency: "CHF", availability: "https://schema.org/InStock" },
     ]);
-    expect(node.description).toBe("Weißwein vom Genfersee. Allergene: Schwefeldioxid und Sulphite.");
+    expect(node.description).toBe("Weißwein vom Genfersee. Allergene: Schwefeldioxid und Sulfite.");
     const fr = jsonLdOf((await get("/alpenstuebli-naegeli/fr")).text);
     const frNode = fr.hasMenu.hasMenuSection.flatMap((s: any) => s.hasMenuItem).find((i: any) => i.name === "Chasselas, Lavaux");
     expect(frNode.description).toBe("Vin blanc du Léman. Allergènes: Anhydride sulfureux et sulfites.");

@@ -1,10 +1,12 @@
 // Internal render target of the public page /{slug}/{lang} (a menu in another of its languages) (see lib/pages/routes.ts: served by app/[[...path]]/route.ts).
 import { publicPageRoute } from "@/app/_lib/public-page-route";
 
-// Rendered on first request, then cached and regenerated every 4 minutes (ISR): with the 30 s
-// in-process caches of its data and of the finished page (lib/pages/html-page.ts), a change without
-// a revalidation call is public within the contract's 5 minutes.
-export const revalidate = 240;
+// Rendered on first request, then cached and regenerated every minute (ISR): the page carries the
+// restaurant's open/closed line, so a copy is at most about a minute old (plus the 30 s in-process
+// copy of lib/pages/html-page.ts) when traffic keeps it warm; the browser recomputes the line on
+// load (app/_components/open-status.tsx) for older copies (ISR's first STALE answer, shared caches).
+// An owner's change without a revalidation call is public well within the contract's 5 minutes.
+export const revalidate = 60;
 export const dynamicParams = true;
 export function generateStaticParams() {
   return [];
