@@ -54,16 +54,6 @@ export function CategoryBar(props: { label: string; topLabel: string; sections: 
     };
   }, [sections]);
 
-  // A switch of language lands at the same section (the sections are the same in every language).
-  useEffect(() => {
-    const hash = current && window.scrollY > 0 ? `#${current}` : "";
-    for (const link of document.querySelectorAll<HTMLAnchorElement>(".language-switcher a[hreflang]")) {
-      const url = new URL(link.href);
-      url.hash = hash;
-      link.href = url.pathname + url.search + url.hash;
-    }
-  }, [current]);
-
   useEffect(() => {
     const ul = list.current;
     const link = current ? ul?.querySelector<HTMLElement>(`a[href="#${current}"]`) : null;
