@@ -54,16 +54,6 @@ export function CategoryBar(props: { label: string; topLabel: string; sections: 
     };
   }, [sections]);
 
-  // A switch of language lands at the same section (the sections are the same in every language).
-  useEffect(() => {
-    const hash = current && window.scrollY > 0 ? `#${current}` : "";
-    for (const link of document.querySelectorAll<HTMLAnchorElement>(".language-switcher a[hreflang]")) {
-      const url = new URL(link.href);
-      url.hash = hash;
-      link.href = url.pathname + url.search + url.hash;
-    }
-  }, [current]);
-
   useEffect(() => {
     const ul = list.current;
     const link = current ? ul?.querySelector<HTMLElement>(`a[href="#${current}"]`) : null;
@@ -74,7 +64,19 @@ export function CategoryBar(props: { label: string; topLabel: string; sections: 
 
   return (
     <nav className="category-bar" aria-label={props.label}>
-      <ul ref={list}>
+      <ul
+        ref={list}
+        onFocus={(e) => {
+          // A focused link with room for its focus ring: the browser's own scrolling stops at the edge.
+          const link = e.target as HTMLElement;
+          const ul = list.current;
+          if (!ul || link.tagName !== "A") return;
+          const left = link.offsetLeft - ul.offsetLeft;
+          const room = 12;
+          if (left - room < ul.scrollLeft) ul.scrollLeft = Math.max(0, left - room);
+          else if (left + link.offsetWidth + room > ul.scrollLeft + ul.clientWidth) ul.scrollLeft = left + link.offsetWidth + room - ul.clientWidth;
+        }}
+      >
         {sections.map((s) => (
           <li key={s.id} hidden={hidden.includes(s.id)}>
             <a href={`#${s.id}`} lang={s.lang} aria-current={current === s.id ? "true" : undefined}>
