@@ -229,13 +229,15 @@ export async function gracefulStop(options = {}) {
   const publicServers = all.filter(([, state]) => !state.internal);
   // net.Server's close, not http.Server's: that one also drops idle keep-alive connections at
   // once, racing a request a client may be sending on one; they are closed a second later.
+  // Done when every connection has ended: clients close after their Connection: close answer;
+  // idle ones are closed here each second. Closing them all as soon as nothing is in flight would
+  // reset a request a keep-alive client is sending at that moment.
   const closed = stopAccepting(publicServers);
   const idle = setInterval(() => publicServers.forEach(([server]) => server.closeIdleConnections()), 1_000);
-  const deadline = Date.now() + deadlineMs;
-  while (requestsInFlight() > 0 && Date.now() < deadline) await sleep(50);
-  for (const [server] of publicServers) server.closeAllConnections();
-  clearInterval(idle);
+  const deadline = setTimeout(() => publicServers.forEach(([server]) => server.closeAllConnections()), deadlineMs);
   await closed;
+  clearInterval(idle);
+  clearTimeout(deadline);
   const internal = all.filter(([, state]) => state.internal);
   for (const [server] of internal) server.closeAllConnections();
   await stopAccepting(internal);
