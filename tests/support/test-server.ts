@@ -70,6 +70,15 @@ function rssOf(pid: number | undefined): number | null {
   }
 }
 
+/** SIGTERM, then SIGKILL if the process has not exited within 5 s. */
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+  if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
@@ -162,12 +171,7 @@ export async function startTestServer(
     logFile,
     child,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once("exit", r));
-        child.kill("SIGTERM");
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-        if (child.exitCode === null) child.kill("SIGKILL");
-      }
+      await stopChild(child);
       rmSync(dir, { recursive: true, force: true });
       await postgres?.drop();
     },

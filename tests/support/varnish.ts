@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { freePort } from "./test-server";
+import { freePort, stopChild } from "./test-server";
 
 const VARNISHD = ["/usr/sbin/varnishd", "/usr/bin/varnishd"].find((p) => existsSync(p));
 
@@ -47,12 +47,7 @@ export async function startVarnish(backendUrl: string): Promise<Varnish> {
   return {
     url,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once("exit", r));
-        child.kill("SIGTERM");
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-        if (child.exitCode === null) child.kill("SIGKILL");
-      }
+      await stopChild(child);
       rmSync(dir, { recursive: true, force: true });
     },
   };
