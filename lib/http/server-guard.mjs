@@ -2,14 +2,14 @@
 // (scripts/start.mjs), `next start`'s and the standalone server.js's (Next.js creates those, with
 // Node's defaults: no connection cap, 300 s to send a request). Node publishes every accepted
 // connection on the diagnostics channel "net.server.socket", with the server it belongs to, before
-// the server sees it: the first connection to a server puts it under guard, so no run mode needs a
-// start script of its own. What the guard does to a server:
+// any request on it is parsed: the first connection to a server puts it under guard, so no run
+// mode needs a start script of its own. What the guard does to a server:
 //   - caps its open connections (MAX_CONNECTIONS): past it, Node closes new sockets at accept
 //   - caps the requests in progress (MAX_REQUESTS_IN_FLIGHT): past it a request is answered 503 here,
 //     at a fraction of what passing it through Next.js costs, so a crowd of slow or held requests
 //     cannot queue up CPU and memory ahead of the clients who only want a menu
-//   - gives a request HEADERS_TIMEOUT_MS to send its headers and REQUEST_TIMEOUT_MS to send all of
-//     itself, checked every second (Node checks every 30 s unless told at construction), answered
+//   - gives a request 10 s to send its headers and 30 s to send all of itself (SERVER_TIMEOUTS),
+//     checked every second (Node checks every 30 s unless told at construction), answered
 //     408 request_timeout in the API's error format, as every other request Node cannot finish is
 //   - serves no protocol upgrade: with no "upgrade" listener Node answers an Upgrade request as the
 //     plain HTTP request it also is (RFC 9110 §7.8 lets a server ignore Upgrade). Next.js adds a
