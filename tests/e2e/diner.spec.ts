@@ -44,8 +44,11 @@ test.describe("1 · the menu on the first screen", () => {
         test.setTimeout(420_000);
         const context = await newContext(browser, size, { javaScriptEnabled });
         const page = await context.newPage();
-        const slugs = await publishedSlugs();
-        expect(slugs.length).toBeGreaterThan(40);
+        const published = await publishedSlugs();
+        expect(published.length).toBeGreaterThan(40);
+        // Every menu under npm start (the browser stage); the standalone run, the same pages from the
+        // same build, takes every seventh, so the suite stays within its time budget.
+        const slugs = process.env.TEST_SERVER_MODE === "standalone" ? published.filter((_, i) => i % 7 === 0) : published;
         for (const slug of slugs) {
           const response = await page.goto(`/${slug}`);
           expect(response?.status(), slug).toBe(200);
