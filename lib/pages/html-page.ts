@@ -6,11 +6,11 @@ import { cachedResponse, etagOf } from "../http/api-route";
 import { CACHE_POLICIES } from "../http/cache-policy";
 import { renderLimiter } from "../http/work-limiter";
 import { REPRESENTATIONS } from "../negotiation/negotiate";
-import { markdownUrlOf, pageUrlOf, publicBaseUrl } from "../site-urls";
+import { markdownUrlOf, pageUrlOf } from "../site-urls";
 import { fetchInternalPage, type RenderedPage } from "./internal-render";
 import { loadPage, pageExists } from "./page-data";
 import { internalRenderPath, resolvePage } from "./routes";
-import { htmlSecurityHeaders, TEXT_SECURITY_HEADERS, withTransportPolicy } from "./security-headers";
+import { htmlSecurityHeaders, TEXT_SECURITY_HEADERS } from "./security-headers";
 import { cacheBudget } from "../cache/memory-budget";
 import { respondWithFreshness } from "../cache/freshness";
 import { pageCacheTtlMs, STALE_IF_ERROR_MS } from "../cache/public-caches";
@@ -110,7 +110,7 @@ async function renderHtml(request: Request, pagePath: string, search: URLSearchP
   });
   const markdownUrl = markdownUrlOf(pageUrlOf(pagePath, query));
   const headers: Record<string, string> = {
-    ...withTransportPolicy(security, publicBaseUrl().startsWith("https:")),
+    ...security,
     Vary: "Accept",
     Link: `<${markdownUrl}>; rel="alternate"; type="text/markdown"`,
     // Whether the page came from a cache (HIT: in-process or ISR; STALE: ISR, regenerating) or

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, hashSource, htmlSecurityHeaders, inlineContent, isFrameworkScript, withTransportPolicy } from "./security-headers";
+import { contentSecurityPolicy, hashSource, htmlSecurityHeaders, inlineContent, isFrameworkScript } from "./security-headers";
 
 const sha = (s: string) => `'sha256-${createHash("sha256").update(s, "utf8").digest("base64")}'`;
 
@@ -66,11 +66,8 @@ describe("contentSecurityPolicy", () => {
     expect(contentSecurityPolicy(PAGE, { dev: true })).toContain("'unsafe-eval'");
   });
 
-  it("asks for upgrade-insecure-requests only when told the site is https", () => {
-    const security = htmlSecurityHeaders(PAGE);
-    expect(security["Content-Security-Policy"]).not.toContain("upgrade-insecure-requests");
-    expect(withTransportPolicy(security, true)["Content-Security-Policy"]).toMatch(/; upgrade-insecure-requests$/);
-    expect(withTransportPolicy(security, false)).toEqual(security);
+  it("never asks for upgrade-insecure-requests: a page opened over plain http must load its own files", () => {
+    expect(htmlSecurityHeaders(PAGE)["Content-Security-Policy"]).not.toContain("upgrade-insecure-requests");
   });
 });
 

@@ -154,7 +154,13 @@ export function contentSecurityPolicy(html: string, options: { dev?: boolean } =
     .join("; ");
 }
 
-/** Every security header of an HTML response. */
+/**
+ * Every security header of an HTML response. No upgrade-insecure-requests: a page opened over plain
+ * http (a LAN address, a proxy's name) loads its own files over http and an upgrade would break
+ * them, and deciding it per request (X-Forwarded-Proto) would let one request change what a shared
+ * cache stores for everyone. An https site is kept on https by HSTS, which the server guard sends
+ * on every response when PUBLIC_BASE_URL is https (lib/http/request-front.mjs).
+ */
 export function htmlSecurityHeaders(html: string, options: { dev?: boolean } = {}): Record<string, string> {
   return {
     "Content-Security-Policy": contentSecurityPolicy(html, { dev: options.dev }),
@@ -171,15 +177,3 @@ export const TEXT_SECURITY_HEADERS: Record<string, string> = {
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "strict-origin-when-cross-origin",
 };
-
-/**
- * The security headers of one response: the page's, plus upgrade-insecure-requests when the site's
- * public address is https. Decided by the configuration, never by a request header such as
- * X-Forwarded-Proto: a shared cache stores the page without keying on that header, so one
- * request's header would change the page for everyone (HSTS, its sibling, is sent on every
- * response by the server guard: lib/http/request-front.mjs responseBaseHeaders).
- */
-export function withTransportPolicy(security: Record<string, string>, https: boolean): Record<string, string> {
-  if (!https) return security;
-  return { ...security, "Content-Security-Policy": `${security["Content-Security-Policy"]}; upgrade-insecure-requests` };
-}
