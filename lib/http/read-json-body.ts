@@ -33,25 +33,30 @@ export function tooLarge(limit: number, connectionReusable = true): ApiError {
   });
 }
 
+/** The next chunk of a body, or "late" once `deadline` (a Date.now() time) has passed. */
+async function readBefore(reader: ReadableStreamDefaultReader<Uint8Array>, deadline: number): Promise<ReadableStreamReadResult<Uint8Array> | "late"> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<"late">((resolve) => {
+    timer = setTimeout(() => resolve("late"), Math.max(0, deadline - Date.now()));
+  });
+  try {
+    return await Promise.race([reader.read(), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Reads and drops the rest of a body within the budget; true when the body ended. */
 async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, budget = DISCARD_BUDGET): Promise<boolean> {
   const deadline = Date.now() + budget.ms;
   let dropped = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<"timeout">((resolve) => {
-    timer = setTimeout(() => resolve("timeout"), budget.ms);
-  });
-  try {
-    while (dropped <= budget.bytes && Date.now() < deadline) {
-      const next = await Promise.race([reader.read(), timeout]);
-      if (next === "timeout") return false;
-      if (next.done) return true;
-      dropped += next.value.byteLength;
-    }
-    return false;
-  } finally {
-    clearTimeout(timer);
+  while (dropped <= budget.bytes && Date.now() < deadline) {
+    const next = await readBefore(reader, deadline);
+    if (next === "late") return false;
+    if (next.done) return true;
+    dropped += next.value.byteLength;
   }
+  return false;
 }
 
 /**
@@ -96,33 +101,26 @@ export async function readBodyText(request: Request, limit = MAX_JSON_BODY_BYTES
 }
 
 async function readWithin(reader: ReadableStreamDefaultReader<Uint8Array>, limit: number, budget: DiscardBudget, deadlineMs: number): Promise<string> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<"late">((resolve) => {
-    timer = setTimeout(() => resolve("late"), deadlineMs);
-  });
+  const deadline = Date.now() + deadlineMs;
   const chunks: Uint8Array[] = [];
   let received = 0;
-  try {
-    for (;;) {
-      const next = await Promise.race([reader.read(), late]);
-      if (next === "late") {
-        chunks.length = 0;
-        release(reader);
-        throw bodyTimeout(deadlineMs);
-      }
-      const { done, value } = next;
-      if (done) break;
-      received += value.byteLength;
-      if (received > limit) {
-        chunks.length = 0;
-        const drained = await discardRest(reader, budget);
-        if (!drained) release(reader);
-        throw tooLarge(limit, drained);
-      }
-      chunks.push(value);
+  for (;;) {
+    const next = await readBefore(reader, deadline);
+    if (next === "late") {
+      chunks.length = 0;
+      release(reader);
+      throw bodyTimeout(deadlineMs);
     }
-  } finally {
-    clearTimeout(timer);
+    const { done, value } = next;
+    if (done) break;
+    received += value.byteLength;
+    if (received > limit) {
+      chunks.length = 0;
+      const drained = await discardRest(reader, budget);
+      if (!drained) release(reader);
+      throw tooLarge(limit, drained);
+    }
+    chunks.push(value);
   }
   const bytes = new Uint8Array(received);
   let offset = 0;
