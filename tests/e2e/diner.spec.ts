@@ -46,10 +46,7 @@ test.describe("1 · the menu on the first screen", () => {
         const page = await context.newPage();
         const published = await publishedSlugs();
         expect(published.length).toBeGreaterThan(40);
-        // Every menu under npm start (the browser stage); the standalone run, the same pages from the
-        // same build, takes every seventh, so the suite stays within its time budget.
-        const slugs = process.env.TEST_SERVER_MODE === "standalone" ? published.filter((_, i) => i % 7 === 0) : published;
-        for (const slug of slugs) {
+        for (const slug of published) {
           const response = await page.goto(`/${slug}`);
           expect(response?.status(), slug).toBe(200);
           const api = (await (await fetch(`${baseUrl()}/api/public/restaurants/${slug}`)).json()) as {
