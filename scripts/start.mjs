@@ -103,7 +103,7 @@ guard.guardServer(server);
 const internal = createServer(handle);
 guard.guardServer(internal, { internal: true });
 await new Promise((resolve) => internal.listen(0, "127.0.0.1", resolve));
-recordListener(internal.address());
+recordListener(internal.address(), { own: true });
 server.on("error", (error) => {
   console.error(
     error.code === "EADDRINUSE"

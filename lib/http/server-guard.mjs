@@ -23,14 +23,18 @@
 //     accepting for SHUTDOWN_DELAY_MS so load balancers can stop sending, then stop accepting and
 //     answer what is in flight. The same in every run mode: Next.js' own handler (which exits at
 //     once) is replaced (lib/server/start-up.ts).
+//   - gives the process a loopback listener of its own for the HTML handler's page renders
+//     (openRenderListener), when its start script has not (npm start's has): the renders of
+//     requests in flight while the public listener drains on SIGTERM still have somewhere to go.
 //   - repairs, before any route runs, the requests Next.js would answer itself with a bare text
 //     500 or a redirect off-site (lib/http/request-front.mjs: absolute-form and "*" targets, the
 //     API's trailing slashes, methods Next.js does not route, repeated Accept lines).
 // Plain JS: the start script loads it without a build step.
 import { timingSafeEqual } from "node:crypto";
 import { subscribe } from "node:diagnostics_channel";
-import { Server } from "node:http";
+import { createServer, Server } from "node:http";
 import net from "node:net";
+import { recordListener } from "../pages/render-listener.mjs";
 import { clientErrorResponse, frontAnswer, INTERNAL_RENDER_HEADER, internalPathAnswer, isInternalPath, overloadedAnswer, prepareRequest, responseBaseHeaders } from "./request-front.mjs";
 
 /** Time limits of one request; the body deadline of the API's JSON bodies is in read-json-body.ts. */
@@ -132,6 +136,8 @@ export function guardServer(server, options = {}) {
     socket.destroy();
   });
 
+  if (!state.internal) openRenderListener(server);
+
   const emit = server.emit;
   server.emit = function guardedEmit(event, ...args) {
     if (event === "request") {
@@ -156,6 +162,32 @@ export function guardServer(server, options = {}) {
     }
     return emit.call(this, event, ...args);
   };
+}
+
+/**
+ * A second listener on 127.0.0.1 with the public server's request handler, for the HTML handler's
+ * fetches of its own renders (lib/pages/internal-render.ts), unless the process has one already
+ * (npm start makes its own). Without it the renders of a server Next.js made (next start, the
+ * standalone server.js, the container) went to the public listener, which closes when the process
+ * drains on SIGTERM: every HTML page still being prepared then failed. This one closes last
+ * (gracefulStop). A server on a Unix socket gets none: that is a platform's bridge to a function,
+ * where the render goes to the deployment's own URL.
+ *
+ * @param {import("node:http").Server} server
+ */
+function openRenderListener(server) {
+  const address = server.address();
+  if (!address || typeof address === "string") return;
+  for (const [, state] of servers()) if (state.internal) return;
+  const handlers = server.listeners("request");
+  if (handlers.length === 0) return;
+  const internal = createServer({ connectionsCheckingInterval: SERVER_TIMEOUTS.checkIntervalMs });
+  for (const handler of handlers) internal.on("request", handler);
+  guardServer(internal, { internal: true });
+  internal.on("error", (error) => console.error("[server] the loopback listener for page renders failed; renders go to the public listener:", error.message));
+  internal.listen(0, "127.0.0.1", () => recordListener(internal.address(), { own: true }));
+  // It must not keep a process alive whose public server has closed.
+  internal.unref();
 }
 
 /**

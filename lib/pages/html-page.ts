@@ -9,7 +9,7 @@ import { REPRESENTATIONS } from "../negotiation/negotiate";
 import { markdownUrlOf, pageUrlOf } from "../site-urls";
 import { fetchInternalPage, type RenderedPage } from "./internal-render";
 import { loadPage, pageExists } from "./page-data";
-import { internalRenderPath, resolvePage } from "./routes";
+import { internalRenderPath, keptByIsr, resolvePage, type RouteMatch } from "./routes";
 import { htmlSecurityHeaders, TEXT_SECURITY_HEADERS } from "./security-headers";
 import { cacheBudget } from "../cache/memory-budget";
 import { respondWithFreshness } from "../cache/freshness";
@@ -60,6 +60,22 @@ export function pageEtag(html: string): string {
   return etagOf(html.replaceAll("<!-- -->", ""));
 }
 
+/**
+ * A page whose data could not be read (the database failing, no copy of it in process) and whose
+ * ISR copy could not stand in either: a clear 503 to retry, not an error page.
+ */
+class PageUnavailable extends Error {
+  constructor(
+    readonly path: string,
+    options: ErrorOptions,
+  ) {
+    super(`the page ${path} could not be built: its data is unavailable and there is no copy of it`, options);
+  }
+}
+
+/** Cache-Status of a page served from its ISR copy while its data could not be read. */
+const ISR_COPY_CACHE_STATUS = 'menu-service; hit; detail="stale-if-error"';
+
 /** The HTML page as a response; Cache-Status says when it was built from a last good copy. */
 export async function serveHtml(request: Request, pagePath: string, search: URLSearchParams): Promise<Response> {
   try {
@@ -69,6 +85,13 @@ export async function serveHtml(request: Request, pagePath: string, search: URLS
       return new Response("<!doctype html><title>Busy</title><p>Too many pages are being prepared right now. Please retry in a few seconds.</p>", {
         status: 503,
         headers: { "Content-Type": REPRESENTATIONS.html.contentType, "Cache-Control": CACHE_POLICIES.noStore, Vary: "Accept", ...error.options.headers, ...TEXT_SECURITY_HEADERS },
+      });
+    }
+    if (error instanceof PageUnavailable) {
+      console.error(`[pages] ${error.message}:`, error.cause);
+      return new Response("<!doctype html><title>Temporarily unavailable</title><p>This page cannot be shown right now: its data is temporarily unavailable. Please retry in a few seconds.</p>", {
+        status: 503,
+        headers: { "Content-Type": REPRESENTATIONS.html.contentType, "Cache-Control": CACHE_POLICIES.noStore, Vary: "Accept", "Retry-After": String(INTERNAL_ERROR_RETRY_AFTER_S), ...TEXT_SECURITY_HEADERS },
       });
     }
     console.error("[pages] HTML rendering failed:", error);
@@ -82,8 +105,23 @@ export async function serveHtml(request: Request, pagePath: string, search: URLS
 async function renderHtml(request: Request, pagePath: string, search: URLSearchParams): Promise<Response> {
   const resolved = resolvePage(pagePath, search);
   const query = resolved.query;
+  // The data could not be read (no copy of it in process either): a page ISR keeps may still have
+  // its copy on disk, rendered before, which the render request below returns without the
+  // database. Every page served since the build then survives an outage, not only the few the
+  // in-process budget holds.
+  let unreadable: unknown = null;
+  const orIsrCopy = (error: unknown, candidate: RouteMatch | null): RouteMatch => {
+    if (!candidate || !keptByIsr(candidate)) throw error;
+    unreadable = error;
+    return candidate;
+  };
   // Unknown slugs all render the one 404 page, so the render cache only holds real pages.
-  const match = resolved.match && (await pageExists(resolved.match)) ? resolved.match : null;
+  let match: RouteMatch | null;
+  try {
+    match = resolved.match && (await pageExists(resolved.match)) ? resolved.match : null;
+  } catch (error) {
+    match = orIsrCopy(error, resolved.match);
+  }
   const qs = query.toString();
   const internal = internalRenderPath(match) + (qs ? `?${qs}` : "");
   let renderedNow = false;
@@ -92,9 +130,13 @@ async function renderHtml(request: Request, pagePath: string, search: URLSearchP
     // The page's data first, in this request: the render below reads it from the same caches, and
     // a database failure (or a last good copy standing in for it) shows here, where the freshness
     // of this response is tracked, not inside the internal render request.
-    if (match) await loadPage(match, query);
+    if (match && !unreadable) await loadPage(match, query).catch((error: unknown) => orIsrCopy(error, match));
     // A render holds megabytes while it runs: a flood of distinct pages waits for a slot or is shed (503).
     const rendered = await renderLimiter().run(() => fetchInternalPage(internal, request.url));
+    // Only a copy will do: a render made now, without the data, is no page.
+    if (unreadable && (rendered.status !== 200 || (rendered.cache !== "HIT" && rendered.cache !== "STALE"))) {
+      throw new PageUnavailable(pagePath, { cause: unreadable });
+    }
     // A failed render is no page to keep; the last good one (if any) answers instead. Every
     // internal path renders (the not-found page too, with 200): any other answer means the render
     // was refused or went elsewhere (another build behind the same address), a server fault to
@@ -122,7 +164,10 @@ async function renderHtml(request: Request, pagePath: string, search: URLSearchP
     return new Response(null, { status: rendered.status, headers: { ...headers, Location: rendered.location, "Cache-Control": CACHE_POLICIES.menu } });
   }
   if (rendered.status === 200 && match) {
-    return cachedResponse(request, { body: rendered.html, etag, contentType: REPRESENTATIONS.html.contentType }, match.route.cache, headers);
+    const response = cachedResponse(request, { body: rendered.html, etag, contentType: REPRESENTATIONS.html.contentType }, match.route.cache, headers);
+    // How old the ISR copy is, Next.js does not say; that it stood in for data that could not be read, this does.
+    if (unreadable) response.headers.set("Cache-Status", ISR_COPY_CACHE_STATUS);
+    return response;
   }
   // The render-cache state is about a page's render; a 404 has none worth telling.
   delete headers["X-Render-Cache"];

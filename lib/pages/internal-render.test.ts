@@ -38,5 +38,11 @@ describe("internal render", () => {
     recordListener({ address: "::", port: 4100 });
     recordListener({ address: "0.0.0.0", port: 4200 });
     expect(internalOrigin("https://menus.example.org/r/x")).toBe("http://127.0.0.1:4100");
+    // A listener kept for the renders replaces the public one learnt first, and then stays.
+    recordListener({ address: "127.0.0.1", port: 4300 }, { own: true });
+    expect(internalOrigin("https://menus.example.org/r/x")).toBe("http://127.0.0.1:4300");
+    recordListener({ address: "127.0.0.1", port: 4400 }, { own: true });
+    recordListener({ address: "127.0.0.1", port: 4500 });
+    expect(internalOrigin("https://menus.example.org/r/x")).toBe("http://127.0.0.1:4300");
   });
 });

@@ -1,3 +1,3 @@
-export function recordListener(address: string | { address: string; port: number } | null | undefined): void;
+export function recordListener(address: string | { address: string; port: number } | null | undefined, options?: { own?: boolean }): void;
 export function originOf(address: { address: string; port: number }): string;
 export function listenerOrigin(): string | undefined;

@@ -5,15 +5,20 @@
 // one first. Plain JS, shared through globalThis: the start script loads it without a build.
 
 const LISTENER = Symbol.for("menu-service.render-listener");
+const OWN = Symbol.for("menu-service.render-listener.own");
 
 /**
- * Records a listening address unless one is recorded already.
+ * Records a listening address unless one is recorded already; a listener kept for the renders
+ * (`own`: npm start's, or the server guard's) replaces a public one learnt from a request.
  *
  * @param {string | { address: string, port: number } | null | undefined} address what net.Server#address() returns
+ * @param {{ own?: boolean }} [options]
  */
-export function recordListener(address) {
-  if (globalThis[LISTENER] || !address || typeof address === "string") return;
+export function recordListener(address, options = {}) {
+  if (!address || typeof address === "string" || globalThis[OWN]) return;
+  if (globalThis[LISTENER] && !options.own) return;
   globalThis[LISTENER] = originOf(address);
+  if (options.own) globalThis[OWN] = true;
 }
 
 /**

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { RESERVED_SLUGS } from "../import/import-schema";
-import { internalRenderPath, internalRenderPrefix, keptQuery, matchPageRoute, PAGE_ROUTE_IDS, PAGE_ROUTES, pathOf, renderKey } from "./routes";
+import { internalRenderPath, internalRenderPrefix, keptByIsr, keptQuery, matchPageRoute, resolvePage, PAGE_ROUTE_IDS, PAGE_ROUTES, pathOf, renderKey } from "./routes";
 
 describe("the page route table", () => {
   it.each([
@@ -91,5 +93,34 @@ describe("the page route table", () => {
     // A page shows a fixed number per page: limit is the API's alone.
     expect(kept.has("limit")).toBe(false);
     expect(matchPageRoute("/dishes")?.route.id).toBe("dishes");
+  });
+
+  // An outage serves a page from its ISR copy only when ISR keeps one: what keptByIsr says must
+  // be what the render page declares (a `revalidate`, not force-dynamic).
+  it("says which renders ISR keeps, as the render pages declare", () => {
+    const samples: Record<string, string> = {
+      "/": "page.tsx",
+      "/search?q=x": "search/page.tsx",
+      "/dishes?q=x": "dishes/page.tsx",
+      "/locations": "locations/page.tsx",
+      "/locations/de": "locations/[country]/page.tsx",
+      "/locations/de/berlin": "locations/[country]/[city]/page.tsx",
+      "/cuisines": "cuisines/page.tsx",
+      "/cuisines/thai": "cuisines/[cuisine]/page.tsx",
+      "/plans": "plans/page.tsx",
+      "/developers": "developers/page.tsx",
+      "/some-menu": "r/[slug]/page.tsx",
+      "/some-menu/de": "r/[slug]/[lang]/page.tsx",
+      "/some-menu?excludeAllergens=nuts": "rf/[slug]/page.tsx",
+      "/some-menu/de?diet=vegan": "rf/[slug]/[lang]/page.tsx",
+    };
+    for (const [url, file] of Object.entries(samples)) {
+      const [pagePath, search = ""] = url.split("?");
+      const { match } = resolvePage(pagePath, new URLSearchParams(search));
+      expect(match, url).not.toBeNull();
+      const source = readFileSync(path.join(import.meta.dirname, "../../app/render/[v]", file), "utf8");
+      const isr = /export const revalidate = \d+/.test(source) && !/force-dynamic/.test(source);
+      expect(keptByIsr(match!), url).toBe(isr);
+    }
   });
 });

@@ -207,6 +207,15 @@ export function internalRenderPath(match: RouteMatch | null): string {
 /** The match parameter that marks a menu page shown with a filter (see internalRenderPath). */
 const FILTERED = "filtered";
 
+/**
+ * Whether the page's render is kept by ISR (app/render/**: `revalidate`), so a copy of it may be
+ * on disk: every page but the search pages and filtered menus, which render per request.
+ */
+export function keptByIsr(match: RouteMatch): boolean {
+  if (match.route.id === "restaurant" || match.route.id === "restaurantLanguage") return !match.params[FILTERED];
+  return !match.route.query;
+}
+
 /** The query string a route keeps (the search pages their filters, menus theirs; every other page none). */
 export function keptQuery(route: PageRoute, search: URLSearchParams): URLSearchParams {
   // A menu's filter in its one spelling, unknown codes dropped: one cache entry per real filter.
