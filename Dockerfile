@@ -29,7 +29,9 @@ RUN npm ci --no-audit --no-fund
 FROM deps AS build
 ENV NEXT_TELEMETRY_DISABLED=1
 COPY . .
-RUN npm run build
+# The build itself does not type-check (next.config.ts: npm test and this step do): an image is
+# never built from code that does not type-check.
+RUN npm run typecheck && npm run build
 
 # ---- tools: the operator's commands (npm run import, db:generate, db:setup) ----------------------
 # The runtime image holds the server only; the importer is a TypeScript command run with tsx, a

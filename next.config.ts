@@ -32,8 +32,8 @@ const nextConfig: NextConfig = {
   // already keeps the finished renders within the one memory budget (lib/cache/memory-budget.ts),
   // and ISR serves its entries from disk on the misses.
   cacheMaxMemorySize: 0,
-  // `npm test` type-checks the whole project (tsc --noEmit) as its first stage; the build does
-  // not repeat it, so `npm start` on a fresh clone stays fast.
+  // `npm test` type-checks the whole project (tsc --noEmit) as its first stage, and the Dockerfile
+  // before its build; the build does not repeat it, so `npm start` on a fresh clone stays fast.
   typescript: { ignoreBuildErrors: true },
 };
 

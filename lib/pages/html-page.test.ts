@@ -1,6 +1,7 @@
 // What serveHtml makes of the App Router's answer, with the page data and the render fetch stood
 // in for: a page that exists must never become a 404 because its render was refused (another
-// build behind the same address once turned every page into "page not found").
+// build behind the same address once turned every page into "page not found"), nor an error page
+// because the render could not be reached: a 503 to retry, or the last good copy.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 vi.mock("./page-data", () => ({
@@ -60,13 +61,39 @@ describe("serveHtml", () => {
     expect(new URL(fetched[0]).pathname).toMatch(/^\/render\/[^/]+\/r\/some-restaurant$/);
   });
 
-  it.each([404, 403, 401])("answers a refused render (%i) of a page that exists with a 500 and Retry-After, never a 404", async (status) => {
+  it.each([404, 403, 401, 500])("answers a refused or failed render (%i) of a page that exists with a 503 and Retry-After, never a 404 or an empty page", async (status) => {
     answer = { status, body: "<!doctype html><title>Page not found</title>" };
     const res = await serveHtml(request("http://10.0.0.5:3000/some-restaurant"), "/some-restaurant", new URLSearchParams());
-    expect(res.status).toBe(500);
+    expect(res.status).toBe(503);
     expect(res.headers.get("retry-after")).toBeTruthy();
     expect(res.headers.get("cache-control")).toBe("no-store");
-    expect(await res.text()).not.toMatch(/not found/i);
+    const body = await res.text();
+    expect(body).not.toMatch(/not found/i);
+    expect(body).toMatch(/cannot be shown right now/);
+  });
+
+  it("answers a render it cannot reach with a 503, and names the platform's bypass secret when a login refused it", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => {
+        throw new TypeError("fetch failed", { cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:1"), { code: "ECONNREFUSED" }) });
+      }),
+    );
+    const unreachable = await serveHtml(request("http://10.0.0.5:3000/some-restaurant"), "/some-restaurant", new URLSearchParams());
+    expect(unreachable.status).toBe(503);
+    expect(String(vi.mocked(console.error).mock.calls.at(-1)?.[0])).toMatch(/could not be reached/);
+
+    purgeCaches();
+    vi.stubGlobal("fetch", vi.fn(async (_url: string, init: RequestInit) => new Response("login", { status: (init.headers as Record<string, string>)["x-vercel-protection-bypass"] === "s3cret" ? 200 : 401 })));
+    const refused = await serveHtml(request("https://menu-abc.vercel.app/some-restaurant"), "/some-restaurant", new URLSearchParams());
+    expect(refused.status).toBe(503);
+    expect(String(vi.mocked(console.error).mock.calls.at(-1)?.[0])).toMatch(/answered 401 .*VERCEL_AUTOMATION_BYPASS_SECRET/);
+
+    purgeCaches();
+    vi.stubEnv("VERCEL_AUTOMATION_BYPASS_SECRET", "s3cret");
+    const bypassed = await serveHtml(request("https://menu-abc.vercel.app/some-restaurant"), "/some-restaurant", new URLSearchParams());
+    expect(bypassed.status).toBe(200);
+    vi.unstubAllEnvs();
   });
 
   it("gives renders that differ only in React's text separators one ETag, and other renders another", async () => {

@@ -7,7 +7,7 @@ import { CACHE_POLICIES } from "../http/cache-policy";
 import { renderLimiter } from "../http/work-limiter";
 import { REPRESENTATIONS } from "../negotiation/negotiate";
 import { markdownUrlOf, pageUrlOf } from "../site-urls";
-import { fetchInternalPage, type RenderedPage } from "./internal-render";
+import { fetchInternalPage, renderRefusalHint, type RenderedPage } from "./internal-render";
 import { loadPage, pageExists } from "./page-data";
 import { internalRenderPath, keptByIsr, resolvePage, type RouteMatch } from "./routes";
 import { htmlSecurityHeaders, TEXT_SECURITY_HEADERS } from "./security-headers";
@@ -61,17 +61,11 @@ export function pageEtag(html: string): string {
 }
 
 /**
- * A page whose data could not be read (the database failing, no copy of it in process) and whose
- * ISR copy could not stand in either: a clear 503 to retry, not an error page.
+ * A page that could not be made and has no last good copy: its data could not be read (the
+ * database failing) and ISR has no copy of it, or its render could not be reached or was refused.
+ * A clear 503 to retry, never a 404 or an empty page.
  */
-class PageUnavailable extends Error {
-  constructor(
-    readonly path: string,
-    options: ErrorOptions,
-  ) {
-    super(`the page ${path} could not be built: its data is unavailable and there is no copy of it`, options);
-  }
-}
+class PageUnavailable extends Error {}
 
 /** Cache-Status of a page served from its ISR copy while its data could not be read. */
 const ISR_COPY_CACHE_STATUS = 'menu-service; hit; detail="stale-if-error"';
@@ -88,7 +82,7 @@ export async function serveHtml(request: Request, pagePath: string, search: URLS
       });
     }
     if (error instanceof PageUnavailable) {
-      console.error(`[pages] ${error.message}:`, error.cause);
+      console.error(`[pages] ${error.message}`, ...(error.cause ? [error.cause] : []));
       return new Response("<!doctype html><title>Temporarily unavailable</title><p>This page cannot be shown right now: its data is temporarily unavailable. Please retry in a few seconds.</p>", {
         status: 503,
         headers: { "Content-Type": REPRESENTATIONS.html.contentType, "Cache-Control": CACHE_POLICIES.noStore, Vary: "Accept", "Retry-After": String(INTERNAL_ERROR_RETRY_AFTER_S), ...TEXT_SECURITY_HEADERS },
@@ -132,18 +126,21 @@ async function renderHtml(request: Request, pagePath: string, search: URLSearchP
     // of this response is tracked, not inside the internal render request.
     if (match && !unreadable) await loadPage(match, query).catch((error: unknown) => orIsrCopy(error, match));
     // A render holds megabytes while it runs: a flood of distinct pages waits for a slot or is shed (503).
-    const rendered = await renderLimiter().run(() => fetchInternalPage(internal, request.url));
+    const rendered = await renderLimiter().run(() =>
+      fetchInternalPage(internal, request.url).catch((error: unknown) => {
+        throw new PageUnavailable(`the internal render of ${internal} could not be reached`, { cause: error });
+      }),
+    );
     // Only a copy will do: a render made now, without the data, is no page.
     if (unreadable && (rendered.status !== 200 || (rendered.cache !== "HIT" && rendered.cache !== "STALE"))) {
-      throw new PageUnavailable(pagePath, { cause: unreadable });
+      throw new PageUnavailable(`the page ${pagePath} could not be built: its data is unavailable and there is no copy of it`, { cause: unreadable });
     }
     // A failed render is no page to keep; the last good one (if any) answers instead. Every
     // internal path renders (the not-found page too, with 200): any other answer means the render
-    // was refused or went elsewhere (another build behind the same address), a server fault to
-    // report, never a 404 for a page that exists.
+    // was refused or went elsewhere (another build behind the same address, a login in front of
+    // the deployment), a server fault to report, never a 404 for a page that exists.
     if (rendered.status !== 200 && !(rendered.status >= 300 && rendered.status < 400)) {
-      const hint = rendered.status === 404 ? " (render token refused: is another build answering at this address?)" : "";
-      throw new Error(`the internal render of ${internal} answered ${rendered.status}${hint}`);
+      throw new PageUnavailable(`the internal render of ${internal} answered ${rendered.status}${renderRefusalHint(rendered.status)}`);
     }
     const dev = process.env.NODE_ENV !== "production";
     const etag = pageEtag(rendered.html);

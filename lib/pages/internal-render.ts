@@ -46,6 +46,27 @@ export function internalOrigin(requestUrl: string): string {
   return new URL(requestUrl).origin;
 }
 
+/**
+ * A deployment behind Vercel-style Deployment Protection answers 401 to the render fetch, which
+ * carries no visitor's login: the platform's bypass secret (set by the platform as
+ * VERCEL_AUTOMATION_BYPASS_SECRET once "Protection Bypass for Automation" is on) lets it through.
+ */
+function platformBypassHeaders(): Record<string, string> {
+  const secret = process.env.VERCEL_AUTOMATION_BYPASS_SECRET?.trim();
+  return secret ? { "x-vercel-protection-bypass": secret } : {};
+}
+
+/** Why a render answered what it did, for the operator's log line. */
+export function renderRefusalHint(status: number): string {
+  if (status === 401 || status === 403) {
+    return process.env.VERCEL_AUTOMATION_BYPASS_SECRET?.trim()
+      ? " (the deployment's own URL refused the render even with VERCEL_AUTOMATION_BYPASS_SECRET: is the secret current?)"
+      : " (the deployment's own URL asks for a login: behind Deployment Protection, turn on Protection Bypass for Automation so VERCEL_AUTOMATION_BYPASS_SECRET is set)";
+  }
+  if (status === 404) return " (render token refused: is another build answering at this address?)";
+  return "";
+}
+
 export interface RenderedPage {
   status: number;
   html: string;
@@ -58,7 +79,7 @@ export interface RenderedPage {
 export async function fetchInternalPage(path: string, requestUrl: string): Promise<RenderedPage> {
   const response = await fetch(internalOrigin(requestUrl) + path, {
     // identity: compressing a response to this very process only to inflate it again costs CPU and buffers.
-    headers: { [INTERNAL_RENDER_HEADER]: internalRenderToken(), accept: "text/html", "accept-encoding": "identity" },
+    headers: { [INTERNAL_RENDER_HEADER]: internalRenderToken(), accept: "text/html", "accept-encoding": "identity", ...platformBypassHeaders() },
     redirect: "manual",
     cache: "no-store",
     signal: AbortSignal.timeout(30_000),
