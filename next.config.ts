@@ -1,8 +1,14 @@
 import { randomBytes } from "node:crypto";
 import type { NextConfig } from "next";
 
+// `npm run bench` builds with BENCH_FLOOR=1: only that build has the benchmark's reference routes
+// (app/bench--static/[size]/page.bench.tsx, app/api/internal/bench-floor/route.bench.ts); the
+// production build has no such code. scripts/start.mjs rebuilds when the flag changes.
+const benchBuild = process.env.BENCH_FLOOR === "1";
+
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  pageExtensions: benchBuild ? ["bench.tsx", "bench.ts", "tsx", "ts"] : ["tsx", "ts"],
   reactStrictMode: true,
   // `node .next/standalone/server.js`: the container and platform way to run Next.js (Dockerfile).
   output: "standalone",
@@ -24,7 +30,7 @@ const nextConfig: NextConfig = {
   // A secret made once per build and compiled into the server code (lib/build-secret.ts): the key
   // to the internal page renders and of search cursors, shared by every instance of the build,
   // with nothing to configure.
-  env: { MENU_BUILD_SECRET: randomBytes(32).toString("base64url") },
+  env: { MENU_BUILD_SECRET: randomBytes(32).toString("base64url"), MENU_BENCH_BUILD: benchBuild ? "1" : "" },
   // The native module stays outside the server bundle. (The schema engine's ESM glue is bundled;
   // lib/db/schema-engine.ts reads its .wasm from node_modules, included above.)
   serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3"],

@@ -260,7 +260,8 @@ if (!SKIP_MIDDLEWARE && jsonEndpoint && existsSync(path.join(ROOT, "middleware.t
   // full caches and a larger heap, which alone made it measure slower than a fresh copy of
   // itself. Only the middleware should differ between the two sides.
   await server.stop();
-  const withMiddleware = await startServer({ env: { DATABASE_URL: databaseUrl, RATE_LIMIT_PER_MINUTE: "0" }, log });
+  // BENCH_FLOOR=1 as above: the same build (the benchmark's), not a rebuild without its routes.
+  const withMiddleware = await startServer({ env: { DATABASE_URL: databaseUrl, BENCH_FLOOR: "1", RATE_LIMIT_PER_MINUTE: "0" }, log });
   try {
     const variant = await startVariantWithoutMiddleware();
     // Interleaved rounds, alternating which goes first, so drift on a shared machine hits both.
@@ -311,7 +312,7 @@ async function startVariantWithoutMiddleware() {
   // Hard links: Next.js's build does not follow a symlinked node_modules.
   const cp = spawnSync("cp", ["-al", path.join(ROOT, "node_modules"), path.join(dir, "node_modules")]);
   if (cp.status !== 0) throw new Error(`cp -al node_modules failed: ${cp.stderr}`);
-  return startServer({ root: dir, env: { DATABASE_URL: databaseUrl, RATE_LIMIT_PER_MINUTE: "0" }, log });
+  return startServer({ root: dir, env: { DATABASE_URL: databaseUrl, BENCH_FLOOR: "1", RATE_LIMIT_PER_MINUTE: "0" }, log });
 }
 
 await cleanup();

@@ -1,4 +1,4 @@
-// Benchmark reference: a prerendered page (rendered once, then served from the ISR cache) whose HTML has a chosen size — `npm run bench` compares the menu page with it
+// Benchmark reference (only in the benchmark's build: next.config.ts pageExtensions): a prerendered page (rendered once, then served from the ISR cache) whose HTML has a chosen size — `npm run bench` compares the menu page with it
 //
 // The size parameter is the padding; bench/run.mjs calibrates it so the whole document is as
 // large as the menu page it compares. Only when the server runs with BENCH_FLOOR=1; otherwise

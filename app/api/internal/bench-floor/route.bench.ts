@@ -1,8 +1,9 @@
 // GET /api/internal/bench-floor?bytes=N&type=json|markdown|html – benchmark reference: a prebuilt constant body of N bytes (the framework's floor)
 //
 // `npm run bench` (bench/run.mjs) compares every endpoint's throughput with this handler, in the
-// same build and run: the least work a route handler can do for a body of that size. Only when
-// the server runs with BENCH_FLOOR=1; otherwise (production) it is the 404 of an unknown path.
+// same build and run: the least work a route handler can do for a body of that size. Only in the
+// benchmark's build (BENCH_FLOOR=1 at build time: next.config.ts pageExtensions); the production
+// build has no such route, and this one too answers 404 unless the server runs with BENCH_FLOOR=1.
 import { unknownPathResponse } from "@/lib/http/unknown-path";
 
 export const dynamic = "force-dynamic";
