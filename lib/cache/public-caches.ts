@@ -33,9 +33,12 @@ export function pageCacheTtlMs(policy: CachePolicy): number {
   return Math.min(cacheTtlMs(), policy === "search" ? 60_000 : 300_000);
 }
 
+/** A menu prepared for sending, with where the restaurant is (for the pages; never sent by the API). */
+export type PreparedMenu = Prepared<PublicRestaurant> & { readonly place: Readonly<{ countryCode: string | null; timeZone: string | null }> };
+
 /** One published menu by slug; null = no published restaurant has that slug (kept too: bots probe). */
 export const menuCache = sharedCache("menus", () =>
-  new TtlCache<Prepared<PublicRestaurant> | null>(5000, { name: "menus", weigh: weighPrepared, maxBytes: cacheBudget("menus"), staleMs: STALE_IF_ERROR_MS, affectedBy: (slug, key) => key === slug }),
+  new TtlCache<PreparedMenu | null>(5000, { name: "menus", weigh: weighPrepared, maxBytes: cacheBudget("menus"), staleMs: STALE_IF_ERROR_MS, affectedBy: (slug, key) => key === slug }),
 );
 
 /** Search responses by their parsed parameters. Any restaurant may appear in any search: a purge drops them all. */

@@ -33,25 +33,36 @@ import {
  * per statement, REPEATABLE READ one for the whole transaction; SQLite's are serializable.
  * readDb(): on a replica when there are any (a transaction would otherwise go to the primary).
  */
-export async function findPublishedRestaurant(slug: string): Promise<RestaurantRow | null> {
+export async function findPublishedRestaurant(slug: string): Promise<RestaurantWithPlace | null> {
   const client = readDb();
   const snapshot = databaseKind() === "postgresql" ? { isolationLevel: "RepeatableRead" as never } : undefined;
   // Interactive: Prisma runs a batch of one query without a transaction.
-  return client.$transaction((tx) => tx.restaurant.findFirst({ where: { slug, ...publishedRestaurantWhere }, select: restaurantSelect }), snapshot);
+  const row = await client.$transaction((tx) => tx.restaurant.findFirst({ where: { slug, ...publishedRestaurantWhere }, select: withPlaceSelect }), snapshot);
+  return row && { row, place: { countryCode: row.city?.country.code ?? null, timeZone: row.city?.timeZone ?? null } };
 }
 
 /**
  * Where a published restaurant is: the ISO 3166-1 alpha-2 code of its country (schema.org
- * addressCountry, og:locale) and its city's IANA time zone (the menu page's open/closed line); the
- * API itself publishes the country's name only (contract section 2).
+ * addressCountry, og:locale) and its city's IANA time zone (the menu page's open/closed line).
+ * For the pages' own use: the API publishes the country's name only (contract section 2), and the
+ * serializer maps only the allowlist (restaurantSelect's fields), so these two stay private.
  */
-export async function findPublishedPlace(slug: string): Promise<{ countryCode: string | null; timeZone: string | null }> {
-  const row = await db().restaurant.findFirst({
-    where: { slug, ...publishedRestaurantWhere },
-    select: { city: { select: { timeZone: true, country: { select: { code: true } } } } },
-  });
-  return { countryCode: row?.city?.country.code ?? null, timeZone: row?.city?.timeZone ?? null };
+export interface RestaurantPlace {
+  countryCode: string | null;
+  timeZone: string | null;
 }
+
+export interface RestaurantWithPlace {
+  row: RestaurantRow;
+  place: RestaurantPlace;
+}
+
+// The place read in the menu's own query (two more columns of the city row it joins anyway), so a
+// menu page costs the queries of the JSON menu and not one more.
+const withPlaceSelect = {
+  ...restaurantSelect,
+  city: { select: { ...restaurantSelect.city.select, timeZone: true, country: { select: { ...restaurantSelect.city.select.country.select, code: true } } } },
+} satisfies Prisma.RestaurantSelect;
 
 export interface SearchFilters {
   /** folded with searchKey */

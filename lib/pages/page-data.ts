@@ -5,8 +5,7 @@ import { apiIndex } from "../api-catalog";
 import { listCuisineDirectory } from "../directory/list-cuisine-directory";
 import { listLocations } from "../directory/list-locations";
 import { ApiError } from "../http/api-errors";
-import { getRestaurantMenu } from "../restaurants/get-restaurant-menu";
-import { findPublishedPlace } from "../data/restaurant-queries";
+import { getRestaurantMenu, getRestaurantMenuWithPlace } from "../restaurants/get-restaurant-menu";
 import { searchRestaurants } from "../restaurants/search-restaurants";
 import { searchDishes } from "../dishes/search-dishes";
 import {
@@ -172,7 +171,7 @@ const LOADERS: { [K in PageRouteId]: Loader<K> } = {
 
   async restaurant(params, query) {
     try {
-      const [restaurant, place] = await Promise.all([getRestaurantMenu({ slug: params.slug }), findPublishedPlace(params.slug)]);
+      const { menu: restaurant, place } = await getRestaurantMenuWithPlace({ slug: params.slug });
       return withFilter(buildMenuView(restaurant, restaurant.defaultLanguage, place), query);
     } catch (e) {
       if (isNotFound(e)) return null;
@@ -181,16 +180,17 @@ const LOADERS: { [K in PageRouteId]: Loader<K> } = {
   },
 
   async restaurantLanguage(params, query) {
-    let restaurant;
+    let found;
     try {
-      restaurant = await getRestaurantMenu({ slug: params.slug });
+      found = await getRestaurantMenuWithPlace({ slug: params.slug });
     } catch (e) {
       if (isNotFound(e)) return null;
       throw e;
     }
+    const restaurant = found.menu;
     // The default language has one URL: the bare /{slug}.
     if (params.lang === restaurant.defaultLanguage) return { redirect: siteUrls.restaurant(restaurant.slug) };
-    return withFilter(buildMenuView(restaurant, params.lang, await findPublishedPlace(params.slug)), query);
+    return withFilter(buildMenuView(restaurant, params.lang, found.place), query);
   },
 };
 

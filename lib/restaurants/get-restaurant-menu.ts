@@ -1,9 +1,10 @@
 // One published restaurant with its full menu: the capability behind
 // GET /api/public/restaurants/{slug}, the MCP tool get_restaurant_menu, the menu page and its Markdown twin.
 import { z } from "zod";
-import { prepare, type Prepared } from "../cache/prepared";
+import { prepare } from "../cache/prepared";
+import type { PreparedMenu } from "../cache/public-caches";
 import { cacheTtlMs, menuCache } from "../cache/public-caches";
-import { findPublishedRestaurant } from "../data/restaurant-queries";
+import { findPublishedRestaurant, type RestaurantPlace } from "../data/restaurant-queries";
 import { ApiError } from "../http/api-errors";
 import { queryLimiter } from "../http/work-limiter";
 import { serializeRestaurant, type PublicRestaurant } from "../serializers";
@@ -18,7 +19,7 @@ export const getRestaurantMenuInput = z.object({
  * The menu prepared for sending (data, JSON text, ETag), from the in-process cache
  * (lib/cache/public-caches.ts) or the database. Shared and frozen: callers must not modify it.
  */
-export async function getRestaurantMenuPrepared(input: z.input<typeof getRestaurantMenuInput>): Promise<Prepared<PublicRestaurant>> {
+export async function getRestaurantMenuPrepared(input: z.input<typeof getRestaurantMenuInput>): Promise<PreparedMenu> {
   const { slug } = parseInput(getRestaurantMenuInput, input);
   // Only a well-formed slug can name a restaurant (the importer enforces the shape); anything else
   // is answered without touching the cache or the database (PostgreSQL rejects a NUL in a query).
@@ -27,8 +28,8 @@ export async function getRestaurantMenuPrepared(input: z.input<typeof getRestaur
     ? null
     : await menuCache.get(slug, cacheTtlMs(), () =>
         queryLimiter().run(async () => {
-          const row = await findPublishedRestaurant(slug);
-          return row ? prepare(serializeRestaurant(row)) : null;
+          const found = await findPublishedRestaurant(slug);
+          return found ? Object.assign(prepare(serializeRestaurant(found.row)), { place: Object.freeze(found.place) }) : null;
         }),
       );
   if (!prepared) {
@@ -41,4 +42,13 @@ export async function getRestaurantMenuPrepared(input: z.input<typeof getRestaur
 
 export async function getRestaurantMenu(input: z.input<typeof getRestaurantMenuInput>): Promise<PublicRestaurant> {
   return (await getRestaurantMenuPrepared(input)).data;
+}
+
+/**
+ * The menu with where the restaurant is (its country code and time zone: the pages' own, never
+ * published by the API), from the same cache entry and query as the menu.
+ */
+export async function getRestaurantMenuWithPlace(input: z.input<typeof getRestaurantMenuInput>): Promise<{ menu: PublicRestaurant; place: RestaurantPlace }> {
+  const prepared = await getRestaurantMenuPrepared(input);
+  return { menu: prepared.data, place: prepared.place };
 }

@@ -36,7 +36,7 @@ describe("the example import file", () => {
 
     const { findPublishedRestaurant } = await import("../../lib/data/restaurant-queries");
     const { serializeRestaurant } = await import("../../lib/serializers/restaurant");
-    const menu = serializeRestaurant((await findPublishedRestaurant("to-limani-athens"))!) as any;
+    const menu = serializeRestaurant((await findPublishedRestaurant("to-limani-athens"))!.row) as any;
     expect(menu.name).toBe("To Limani");
     expect(menu.languages).toEqual(["el", "en"]);
     // the hidden winter menu is not published

@@ -205,7 +205,7 @@ const { listPublishedRestaurantsForIndex, siteUpdatedAt } = await import("../../
 describe("the published updatedAt", () => {
   const slug = "zunfthaus-am-see";
   // Straight from the data layer and the serializer (no in-process cache in between).
-  const published = async () => serializeRestaurant((await findPublishedRestaurant(slug))!).updatedAt;
+  const published = async () => serializeRestaurant((await findPublishedRestaurant(slug))!.row).updatedAt;
   const pause = () => new Promise((r) => setTimeout(r, 15));
 
   it("stays put when only views, scans, internal notes or an item's cost change", async () => {

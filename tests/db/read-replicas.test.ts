@@ -51,7 +51,7 @@ describe("read replicas", () => {
   });
 
   it("model reads and raw search reads go to the replica", async () => {
-    expect((await findPublishedRestaurant(SLUG))?.name).toBe("Zunfthaus (replica copy)");
+    expect((await findPublishedRestaurant(SLUG))?.row.name).toBe("Zunfthaus (replica copy)");
     const found = await searchPublishedRestaurants({ q: searchKey("replica copy"), limit: 5 });
     expect(found.rows.map((r) => r.slug)).toEqual([SLUG]);
   });
@@ -66,6 +66,6 @@ describe("read replicas", () => {
     data.restaurants.find((r: { slug: string }) => r.slug === SLUG).name = "Zunfthaus (written)";
     await importMenus([{ name: "menus.json", data }]);
     expect((await prisma.primaryDb().restaurant.findUnique({ where: { slug: SLUG } }))?.name).toBe("Zunfthaus (written)");
-    expect((await findPublishedRestaurant(SLUG))?.name).toBe("Zunfthaus (replica copy)");
+    expect((await findPublishedRestaurant(SLUG))?.row.name).toBe("Zunfthaus (replica copy)");
   });
 });
