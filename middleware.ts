@@ -25,6 +25,7 @@
 // an extension other than .md); the same rules are repeated in code. Whether a restaurant exists
 // is decided by the serving functions (404 in both representations).
 import { NextResponse, type NextRequest } from "next/server";
+import { config as settings } from "@/lib/config";
 import { ApiError } from "@/lib/http/api-errors";
 import { errorResponse } from "@/lib/http/api-route";
 import { preflightResponse } from "@/lib/http/cors";
@@ -94,7 +95,7 @@ export async function middleware(request: NextRequest): Promise<Response> {
   // The benchmark's reference page (app/bench--static) is an ISR route: every distinct path would
   // write a cache entry to disk. Outside `npm run bench` (BENCH_FLOOR=1) it is a 404 answered here,
   // before Next.js renders or stores anything.
-  const benchOnly = pathname.startsWith("/bench--static/") && process.env.BENCH_FLOOR !== "1";
+  const benchOnly = pathname.startsWith("/bench--static/") && !settings().BENCH_FLOOR;
   const isInternal = benchOnly || pathname === INTERNAL_RENDER_PREFIX_ROOT || pathname.startsWith(`${INTERNAL_RENDER_PREFIX_ROOT}/`);
   // Paths that are no page of the route table (another route's, or nothing: the catch-all
   // handler answers 404 in the negotiated representation) are left alone.

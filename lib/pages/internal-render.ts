@@ -10,6 +10,7 @@
 // the origin the platform names or the request came to.
 import { timingSafeEqual } from "node:crypto";
 import { buildKey } from "../build-secret";
+import { config } from "../config";
 import { INTERNAL_RENDER_HEADER } from "../http/request-front.mjs";
 import { listenerOrigin } from "./render-listener.mjs";
 
@@ -41,8 +42,8 @@ export function isInternalRenderRequest(headers: Headers): boolean {
 export function internalOrigin(requestUrl: string): string {
   const own = listenerOrigin();
   if (own) return own;
-  const platform = process.env.VERCEL_URL?.trim();
-  if (platform) return `https://${platform.replace(/^https?:\/\//, "").replace(/\/+$/, "")}`;
+  const platform = config().VERCEL_URL;
+  if (platform) return `https://${platform}`;
   return new URL(requestUrl).origin;
 }
 

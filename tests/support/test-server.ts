@@ -57,7 +57,7 @@ export interface TestServer {
 /** The node options of `npm start` (package.json), e.g. its heap cap: a test server started with them runs as production does. */
 export function npmStartNodeArgs(): string[] {
   const script: string = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts.start;
-  const words = script.trim().split(/\s+/);
+  const words = script.trim().replace(/^exec\s+/, "").split(/\s+/);
   return words.slice(1, words.indexOf("scripts/start.mjs"));
 }
 
@@ -125,7 +125,7 @@ export async function startTestServer(
     ...options.extraEnv,
   };
   if (!options.databaseUrl) {
-    tsx(["scripts/db-setup.ts"], env);
+    tsx(["scripts/db-migrate.ts"], env);
     tsx(["scripts/import.ts", FIXTURE], env);
   }
 

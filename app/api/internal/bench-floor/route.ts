@@ -3,6 +3,7 @@
 // `npm run bench` (bench/run.mjs) compares every endpoint's throughput with this handler, in the
 // same build and run: the least work a route handler can do for a body of that size. Only when
 // the server runs with BENCH_FLOOR=1; otherwise (production) it is the 404 of an unknown path.
+import { config } from "@/lib/config";
 import { unknownPathResponse } from "@/lib/http/unknown-path";
 
 export const dynamic = "force-dynamic";
@@ -35,7 +36,7 @@ function prebuilt(bytes: number, type: keyof typeof TYPES) {
 }
 
 export function GET(request: Request): Response {
-  if (process.env.BENCH_FLOOR !== "1") return unknownPathResponse(request);
+  if (!config().BENCH_FLOOR) return unknownPathResponse(request);
   const url = new URL(request.url);
   const bytes = Math.min(Math.max(Number.parseInt(url.searchParams.get("bytes") ?? "1000", 10) || 0, 0), 4_000_000);
   const type = (url.searchParams.get("type") ?? "json") as keyof typeof TYPES;
