@@ -338,7 +338,11 @@ export function resetConfig() {
   delete globalThis[CONFIG];
 }
 
-/** Lines saying which retired variables are set and what replaced them. */
+/**
+ * Lines saying which retired variables are set and what replaced them.
+ *
+ * @param {Record<string, string | undefined>} [env]
+ */
 export function retiredSettingLines(env = process.env) {
   return Object.entries(RETIRED)
     .filter(([name]) => given(env[name]) !== undefined)

@@ -3,7 +3,8 @@
 // `node .next/standalone/server.js` as the Dockerfile does; "next-start" runs `next start`), with
 // a throw-away database: the demo data (first-run seed) plus tests/fixtures/menus.json, whose
 // private fields all carry the marker PRIVATE-MARKER. The database is SQLite, or a new database on
-// the PostgreSQL server named by TEST_POSTGRES_URL when that is set.
+// the PostgreSQL server named by TEST_POSTGRES_URL when that is set, migrated first with the
+// release step (`npm run db:migrate`'s script, with SEED_DEMO_DATA=true), as a deployment does.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { appendFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -122,6 +123,8 @@ export async function startTestServer(
     PUBLIC_BASE_URL: baseUrl,
     // stop() should not wait out a production drain delay; the shutdown tests set their own.
     SHUTDOWN_DELAY_MS: "0",
+    // The suites read the demo data, also on a PostgreSQL database (never seeded unless told).
+    SEED_DEMO_DATA: "true",
     ...options.extraEnv,
   };
   if (!options.databaseUrl) {
