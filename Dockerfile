@@ -1,11 +1,15 @@
 # syntax=docker/dockerfile:1
 # The menu service as a container: Next.js's standalone output (node server.js) on PostgreSQL.
-#   docker build -t menu-service .
+#   docker build --build-arg SOURCE_COMMIT=$(git rev-parse --short=12 HEAD) -t menu-service .
+#   docker build --build-arg SOURCE_COMMIT=$(git rev-parse --short=12 HEAD) --target tools -t menu-service-tools .
+# A release is two steps (README, "PostgreSQL (production)"): the migration, with the tools image
+#   docker run --rm -e DATABASE_URL=postgresql://… menu-service-tools npm run db:migrate
+# then the server, which refuses to start while a migration is pending (MIGRATE_ON_START=true
+# makes it migrate itself) and never loads demo data into PostgreSQL unless SEED_DEMO_DATA=true:
 #   docker run -e DATABASE_URL=postgresql://… -e PUBLIC_BASE_URL=https://… -p 3000:3000 menu-service
-# The server applies the migrations when it starts (instances starting together take turns) and
-# loads the demo data into an empty database unless SEED_DEMO_DATA=false. compose.yaml runs it
-# with a PostgreSQL container; its "tools" service (the stage of that name) runs the importer
-# against that database. Not built on the machines this project is
+#   docker run --rm -e DATABASE_URL=… menu-service node server.js --print-config   # the effective settings
+# compose.yaml runs both steps with a PostgreSQL container; its "tools" service (the stage of that
+# name) also runs the importer against that database. Not built on the machines this project is
 # tested on (no Docker daemon there); what CI runs instead is the standalone server itself.
 
 ARG NODE_IMAGE=node:20-bookworm-slim
@@ -28,15 +32,19 @@ RUN npm ci --no-audit --no-fund
 # ---- build: next build, output "standalone" (next.config.ts), public/ and .next/static beside it --
 FROM deps AS build
 ENV NEXT_TELEMETRY_DISABLED=1
+# The commit the image is built from (.git is not in the build context): compiled into the build,
+# shown by /api/health and the start-up line (next.config.ts).
+ARG SOURCE_COMMIT=unknown
+ENV SOURCE_COMMIT=${SOURCE_COMMIT}
 COPY . .
 # The build itself does not type-check (next.config.ts: npm test and this step do): an image is
 # never built from code that does not type-check.
 RUN npm run typecheck && npm run build
 
-# ---- tools: the operator's commands (npm run import, db:generate, db:setup) ----------------------
+# ---- tools: the operator's commands (npm run db:migrate, import, db:generate) ---------------------
 # The runtime image holds the server only; the importer is a TypeScript command run with tsx, a
 # dev dependency. This stage is the project with its dependencies, for one-off runs against the
-# same database, e.g. compose.yaml's "tools" service:
+# same database, e.g. compose.yaml's "migrate" (the release step) and "tools" services:
 #   docker compose run --rm tools npm run import -- examples/greek-taverna.jsonc
 #   docker build --target tools -t menu-service-tools . && docker run --rm -e DATABASE_URL=postgresql://… \
 #     -v "$PWD/menus:/app/menus:ro" menu-service-tools npm run import -- menus/

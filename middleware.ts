@@ -25,6 +25,7 @@
 // an extension other than .md); the same rules are repeated in code. Whether a restaurant exists
 // is decided by the serving functions (404 in both representations).
 import { NextResponse, type NextRequest } from "next/server";
+import { config as settings } from "@/lib/config";
 import { ApiError } from "@/lib/http/api-errors";
 import { errorResponse } from "@/lib/http/api-route";
 import { preflightResponse } from "@/lib/http/cors";

@@ -1,10 +1,24 @@
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import type { NextConfig } from "next";
 
 // `npm run bench` builds with BENCH_FLOOR=1: only that build has the benchmark's reference routes
 // (app/bench--static/[size]/page.bench.tsx, app/api/internal/bench-floor/route.bench.ts); the
 // production build has no such code. scripts/start.mjs rebuilds when the flag changes.
 const benchBuild = process.env.BENCH_FLOOR === "1";
+
+// The running version, compiled in at build time (lib/build-info.ts): the package's version and
+// the commit the build was made from, so the standalone output and a container image (neither has
+// .git) still know it. SOURCE_COMMIT names it where the build has no .git (the Dockerfile's
+// build argument); else git is asked.
+function sourceCommit(): string {
+  const given = process.env.SOURCE_COMMIT?.trim();
+  if (given) return given;
+  const git = spawnSync("git", ["rev-parse", "--short=12", "HEAD"], { encoding: "utf8" });
+  return git.status === 0 && git.stdout.trim() ? git.stdout.trim() : "unknown";
+}
+const packageVersion: string = JSON.parse(readFileSync("package.json", "utf8")).version;
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
@@ -30,7 +44,7 @@ const nextConfig: NextConfig = {
   // A secret made once per build and compiled into the server code (lib/build-secret.ts): the key
   // to the internal page renders and of search cursors, shared by every instance of the build,
   // with nothing to configure.
-  env: { MENU_BUILD_SECRET: randomBytes(32).toString("base64url"), MENU_BENCH_BUILD: benchBuild ? "1" : "" },
+  env: { MENU_BUILD_SECRET: randomBytes(32).toString("base64url"), MENU_BENCH_BUILD: benchBuild ? "1" : "", MENU_BUILD_VERSION: packageVersion, MENU_BUILD_COMMIT: sourceCommit() },
   // The native module stays outside the server bundle. (The schema engine's ESM glue is bundled;
   // lib/db/schema-engine.ts reads its .wasm from node_modules, included above.)
   serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3"],

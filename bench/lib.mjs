@@ -54,7 +54,8 @@ export function rssOf(pid) {
  */
 export function npmStartArgs(root = ROOT) {
   const script = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts?.start ?? "node scripts/start.mjs";
-  const words = script.trim().split(/\s+/);
+  // "exec node …": npm's shell replaces itself with node (package.json), so signals reach the server.
+  const words = script.trim().replace(/^exec\s+/, "").split(/\s+/);
   if (words[0] !== "node") throw new Error(`npm start is not "node …": ${script}`);
   return words.slice(1);
 }

@@ -56,7 +56,7 @@ process.on("exit", () => rmSync(tmp, { recursive: true, force: true }));
 const databaseUrl = `file:${path.join(tmp, "bench.db")}`;
 const dbEnv = { ...process.env, DATABASE_URL: databaseUrl };
 log("Database: demo data + tests/fixtures/menus.json …");
-tsx(ROOT, ["scripts/db-setup.ts"], dbEnv);
+tsx(ROOT, ["scripts/db-migrate.ts"], dbEnv);
 tsx(ROOT, ["scripts/import.ts", FIXTURE], dbEnv);
 
 log("Starting the production server (BENCH_FLOOR=1) …");

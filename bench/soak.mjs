@@ -57,7 +57,7 @@ const tmp = mkdtempSync(path.join(os.tmpdir(), "menu-soak-"));
 process.on("exit", () => rmSync(tmp, { recursive: true, force: true }));
 const databaseUrl = `file:${path.join(tmp, "soak.db")}`;
 log("Database: demo data + tests/fixtures/menus.json …");
-tsx(ROOT, ["scripts/db-setup.ts"], { ...process.env, DATABASE_URL: databaseUrl });
+tsx(ROOT, ["scripts/db-migrate.ts"], { ...process.env, DATABASE_URL: databaseUrl });
 tsx(ROOT, ["scripts/import.ts", FIXTURE], { ...process.env, DATABASE_URL: databaseUrl });
 
 // The live heap after the latest full collection, from --trace-gc.

@@ -163,7 +163,7 @@ export const API_ENDPOINTS: Endpoint[] = [
   {
     path: "/api/health",
     methods: ["GET"],
-    summary: "Liveness probe: 200 {\"status\":\"ok\"} while the process answers; asks nothing of the database.",
+    summary: "Liveness probe: 200 {\"status\":\"ok\",\"version\":…,\"commit\":…} while the process answers (with the running version and its build's commit); asks nothing of the database.",
     parameters: [],
     example: "/api/health",
     cache: "noStore",

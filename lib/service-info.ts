@@ -1,5 +1,6 @@
 // Who the service is, in the words every discovery document uses (OpenAPI info, ai-plugin.json,
 // the agent card, security.txt): one place, so the manifests cannot tell different stories.
+import { config } from "./config";
 import { publicBaseUrl, siteUrls } from "./site-urls";
 
 export const SERVICE_NAME = "Menu Service";
@@ -21,7 +22,7 @@ function host(): string {
 
 /** The address people and agents write to about the API (CONTACT_EMAIL, else api@<host>). */
 export function contactEmail(): string {
-  return process.env.CONTACT_EMAIL?.trim() || `api@${host()}`;
+  return config().CONTACT_EMAIL ?? `api@${host()}`;
 }
 
 /**
@@ -29,7 +30,7 @@ export function contactEmail(): string {
  * may be either; a bare address becomes mailto:. Default mailto:security@<host>.
  */
 export function securityContact(): string {
-  const configured = process.env.SECURITY_CONTACT?.trim();
+  const configured = config().SECURITY_CONTACT;
   if (!configured) return `mailto:security@${host()}`;
   return /^(mailto|https):/i.test(configured) ? configured : `mailto:${configured}`;
 }

@@ -1,30 +1,13 @@
 // Every absolute URL the service publishes is built here, from one configured public base URL
 // (PUBLIC_BASE_URL; default http://localhost:PORT), so a change of domain is one setting.
+import { config } from "./config";
 
-/**
- * Why a PUBLIC_BASE_URL value cannot be the site's address, or undefined when it can: an absolute
- * http(s) URL of a host, without a path (the app serves from the root: its navigation, forms and
- * /_next assets are root-relative), query, fragment or credentials.
- */
-export function publicBaseUrlProblem(value: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return `PUBLIC_BASE_URL must be an absolute URL with a scheme, e.g. https://menus.example.com; got "${value}"`;
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return `PUBLIC_BASE_URL must start with https:// or http://; got "${value}"`;
-  if (url.username || url.password) return `PUBLIC_BASE_URL must not contain credentials; got "${value}"`;
-  if (url.pathname.replace(/\/+$/, "") !== "" || url.search || url.hash) {
-    return `PUBLIC_BASE_URL must be the site's origin without a path, query or fragment (the service is served from the root of its host), e.g. ${url.origin}; got "${value}"`;
-  }
-  return undefined;
-}
+// Whether a value can be the base is decided with the rest of the configuration (lib/config-schema.mjs).
+export { publicBaseUrlProblem } from "./config-schema.mjs";
 
+/** PUBLIC_BASE_URL without a trailing slash, or http://localhost:PORT. */
 export function publicBaseUrl(): string {
-  const configured = process.env.PUBLIC_BASE_URL?.trim();
-  const base = configured || `http://localhost:${process.env.PORT || 3000}`;
-  return base.replace(/\/+$/, "");
+  return config().PUBLIC_BASE_URL;
 }
 
 const seg = encodeURIComponent;
@@ -52,8 +35,7 @@ export function sameSitePath(url: string): string {
   const base = publicBaseUrl();
   if (url === base) return "/";
   if (!url.startsWith(`${base}/`)) return url;
-  // Only the origin goes: a base with a path (a proxy's prefix) keeps that prefix.
-  return url.slice(new URL(base).origin.length);
+  return url.slice(base.length);
 }
 
 /** The anchor of a dish on its menu page (app/_components/menu-page.tsx): visible section, then dish. */
@@ -83,7 +65,7 @@ export const siteUrls = {
   city: (country: string, city: string) => `${publicBaseUrl()}/locations/${seg(country)}/${seg(city)}`,
   cuisine: (slug: string) => `${publicBaseUrl()}/cuisines/${seg(slug)}`,
   pricing: () => `${publicBaseUrl()}/plans`,
-  signUp: () => process.env.SIGNUP_URL?.trim() || `${publicBaseUrl()}/plans#sign-up`,
+  signUp: () => config().SIGNUP_URL ?? `${publicBaseUrl()}/plans#sign-up`,
   apiIndex: () => `${publicBaseUrl()}/api/public`,
   apiDocs: () => `${publicBaseUrl()}/developers`,
   openApi: () => `${publicBaseUrl()}/openapi.json`,

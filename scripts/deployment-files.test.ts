@@ -60,3 +60,27 @@ describe("importing with docker compose", () => {
     expect(readFileSync(path.join(ROOT, "compose.yaml"), "utf8")).toContain("docker compose run --rm tools npm run import -- ");
   });
 });
+
+// Issue 27.5: deploy = migrate, then start; no demo data in a production database.
+describe("the release step in compose and the image", () => {
+  const { migrate, app } = compose.services;
+
+  it("runs npm run db:migrate from the tools stage on the app's database before the app starts", () => {
+    expect(pkg.scripts["db:migrate"]).toBe("tsx scripts/db-migrate.ts");
+    expect(migrate.build.target).toBe("tools");
+    expect(migrate.command).toEqual(["npm", "run", "db:migrate"]);
+    expect(migrate.environment.DATABASE_URL).toBe(app.environment.DATABASE_URL);
+    expect(app.depends_on).toEqual({ migrate: { condition: "service_completed_successfully" } });
+  });
+
+  it("leaves the app checking the schema (no migrate-on-start) and seeding to the migration", () => {
+    expect(app.environment.MIGRATE_ON_START).toBeUndefined();
+    expect(app.environment.SEED_DEMO_DATA).toBeUndefined();
+  });
+
+  it("compiles the source commit into the build, where .git is not in the context", () => {
+    expect(dockerignore).toContain(".git");
+    expect(stages().get("build")!.lines).toEqual(expect.arrayContaining(["ARG SOURCE_COMMIT=unknown", "ENV SOURCE_COMMIT=${SOURCE_COMMIT}"]));
+    expect(app.build.args.SOURCE_COMMIT).toBe("${SOURCE_COMMIT:-unknown}");
+  });
+});

@@ -1,14 +1,18 @@
 // npm start — everything a fresh clone needs, then the server:
+//   0. the configuration, checked (lib/config-schema.mjs); `npm start -- --print-config` prints it
 //   1. the Prisma client (normally made by npm install's postinstall)
 //   2. a production build, when there is none or the sources changed since the last one (the
 //      standalone output too, with public/ and .next/static copied beside its server.js)
 //   3. the server on PORT (default 3000) and HOSTNAME (default 0.0.0.0), under the same guard as
 //      every run mode's (lib/http/server-guard.mjs: connection cap, header and request deadlines,
 //      no upgrades, the requests Next.js would answer itself with bare text or a redirect)
-//      The database is migrated, and filled with the demo data on first run, as the server starts
-//      (instrumentation.ts: the same in every run mode).
+//      The database is checked (PostgreSQL: migrated by `npm run db:migrate`) or migrated and
+//      seeded (SQLite, by default) as the server starts (instrumentation.ts: the same in every
+//      run mode).
 //   4. on SIGTERM/SIGINT a graceful stop (lib/http/server-guard.mjs gracefulStop, the same in every
-//      run mode): readiness 503, still accepting for SHUTDOWN_DELAY_MS (SIGTERM only), then no new
+//      run mode; package.json starts this with `exec node …` because npm forwards the signals it
+//      gets to its child, and a shell in between would die of SIGTERM and leave the server
+//      running as an orphan): readiness 503, still accepting for SHUTDOWN_DELAY_MS (SIGTERM only), then no new
 //      connections, requests in flight answered (with Connection: close) for at most 10 s,
 //      database pools closed, exit 0
 // `npm run dev` does the same with Next's dev server; `npm run build` (--build) only builds (when
@@ -25,6 +29,15 @@ const require = createRequire(import.meta.url);
 const dev = process.argv.includes("--dev");
 const buildOnly = process.argv.includes("--build");
 process.chdir(root);
+
+// The configuration first (lib/config-schema.mjs): a bad value stops here, before a build, with one
+// line per bad variable. --print-config prints the effective configuration and exits.
+const { configOrExit, describeConfig } = await import("../lib/config-schema.mjs");
+const settings = buildOnly ? undefined : configOrExit();
+if (process.argv.includes("--print-config")) {
+  console.log(describeConfig());
+  process.exit(0);
+}
 
 function run(cmd, args, env = process.env) {
   const result = spawnSync(cmd, args, { stdio: "inherit", env });
@@ -44,7 +57,7 @@ function sourceStamp() {
   };
   for (const p of ["app", "lib", "public", "middleware.ts", "instrumentation.ts", "next.config.ts", "tsconfig.json", "package-lock.json", "prisma/schema.prisma"]) walk(p);
   // The benchmark's build has routes the production build does not (next.config.ts).
-  hash.update(`bench=${process.env.BENCH_FLOOR === "1"}`);
+  hash.update(`bench=${process.env.BENCH_FLOOR === "1"}`); // as next.config.ts reads it, at build time
   return hash.digest("hex");
 }
 
@@ -78,8 +91,8 @@ if (buildOnly) {
   process.exit(0);
 }
 
-const port = process.env.PORT || "3000";
-const hostname = process.env.HOSTNAME || "0.0.0.0";
+const port = String(settings.PORT);
+const hostname = settings.HOSTNAME;
 
 if (!dev) buildIfStale();
 

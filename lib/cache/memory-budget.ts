@@ -24,6 +24,8 @@
 // them out, so under a flood they fill to the budget and the heap grows with them: in a 30-minute
 // soak at 16 MB the live heap rose from 105 to 114 MB between minutes 5 and 30, and RSS with it
 // (278 -> 293-304 MB); at 32 MB, 5-minute floods ran 10 MB higher still (bench/soak.mjs).
+import { config } from "../config";
+
 export const DEFAULT_CACHE_MEMORY_MB = 8;
 
 /** Next.js' per-path router cache (above): bounded by Next, not by CACHE_MEMORY_MB. */
@@ -63,13 +65,12 @@ export type CacheName = keyof typeof CACHE_SHARES;
 
 const MB = 1024 * 1024;
 
-/** The whole budget in bytes: CACHE_MEMORY_MB, or the default when unset or not a positive number. */
-export function cacheMemoryBytes(env: Record<string, string | undefined> = process.env): number {
-  const configured = Number(env.CACHE_MEMORY_MB);
-  return (Number.isFinite(configured) && configured > 0 ? configured : DEFAULT_CACHE_MEMORY_MB) * MB;
+/** The whole budget in bytes: CACHE_MEMORY_MB megabytes. */
+export function cacheMemoryBytes(megabytes: number = config().CACHE_MEMORY_MB): number {
+  return megabytes * MB;
 }
 
 /** The bytes one cache may hold. */
-export function cacheBudget(name: CacheName, env: Record<string, string | undefined> = process.env): number {
-  return Math.floor(cacheMemoryBytes(env) * CACHE_SHARES[name]);
+export function cacheBudget(name: CacheName, megabytes: number = config().CACHE_MEMORY_MB): number {
+  return Math.floor(cacheMemoryBytes(megabytes) * CACHE_SHARES[name]);
 }

@@ -9,20 +9,18 @@
 // (0 switches the caches off, which the growth benchmark does to measure the database).
 import type { PublicDishSearchResponse, PublicRestaurant, PublicSearchResponse } from "../serializers";
 import { STALE_IF_ERROR_S, type CachePolicy } from "../http/cache-policy";
+import { config } from "../config";
 import { cacheBudget } from "./memory-budget";
 import { deepFreeze, weighPrepared, type Prepared } from "./prepared";
 import { purgeCaches, sharedCache, TtlCache, type PurgeReport } from "./ttl-cache";
 
-export const DEFAULT_TTL_MS = 30_000;
 
 /** How long an expired entry may still answer as the last good copy while the database fails. */
 export const STALE_IF_ERROR_MS = STALE_IF_ERROR_S * 1000;
 
+/** MENU_CACHE_TTL_MS: how long an in-process copy is fresh (0 = not kept). */
 export function cacheTtlMs(): number {
-  const configured = process.env.MENU_CACHE_TTL_MS;
-  if (configured === undefined || configured.trim() === "") return DEFAULT_TTL_MS;
-  const n = Number(configured);
-  return Number.isFinite(n) && n >= 0 ? n : DEFAULT_TTL_MS;
+  return config().MENU_CACHE_TTL_MS;
 }
 
 /**

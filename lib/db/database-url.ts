@@ -8,8 +8,10 @@
 // holds it. Every run mode and every command thus opens one file: `<project>/data/menu.db`.
 // (In the container image the standalone output is the app folder itself, /app: /app/data/menu.db.)
 import path from "node:path";
+import { config } from "../config";
+import { DEFAULT_DATABASE_URL } from "../config-schema.mjs";
 
-export const DEFAULT_DATABASE_URL = "file:./data/menu.db";
+export { DEFAULT_DATABASE_URL };
 
 export type DatabaseKind = "sqlite" | "postgresql";
 
@@ -25,7 +27,7 @@ export function projectRoot(cwd = /* turbopackIgnore: true */ process.cwd()): st
 
 /** The configured URL as given (DATABASE_URL or the default), before any resolution. */
 export function configuredDatabaseUrl(): string {
-  return process.env.DATABASE_URL?.trim() || DEFAULT_DATABASE_URL;
+  return config().DATABASE_URL;
 }
 
 /** The database URL, a relative SQLite path made absolute against the project root. */

@@ -13,31 +13,25 @@ import { PrismaClient } from "./generated/client";
 import { PrismaClient as PrismaClientPg } from "./generated-pg/client";
 import { databaseKind, databaseUrl, sqlitePath } from "./database-url";
 import { onShutdown } from "./shutdown-hooks";
+import { config } from "../config";
+import { serializeTransactionQueries } from "./serial-transactions";
 
 export type Db = InstanceType<typeof PrismaClient>;
 
 /** DATABASE_POOL_SIZE connections per pool (primary and each replica), 10 by default. */
 export function poolSize(): number {
-  const n = Number(process.env.DATABASE_POOL_SIZE);
-  return Number.isInteger(n) && n > 0 ? n : 10;
+  return config().DATABASE_POOL_SIZE;
 }
 
-/** The replica URLs from DATABASE_REPLICA_URLS; each must be of the primary's engine. */
-export function replicaUrls(primary = databaseUrl()): string[] {
-  const urls = (process.env.DATABASE_REPLICA_URLS ?? "")
-    .split(",")
-    .map((u) => u.trim())
-    .filter(Boolean);
-  for (const url of urls) {
-    if (databaseKind(url) !== databaseKind(primary)) throw new Error("DATABASE_REPLICA_URLS must use the same engine as DATABASE_URL");
-  }
-  return urls;
+/** The replica URLs from DATABASE_REPLICA_URLS (of the primary's engine: checked with the configuration). */
+export function replicaUrls(): string[] {
+  return config().DATABASE_REPLICA_URLS;
 }
 
 function clientFor(url: string): Db {
   if (databaseKind(url) === "postgresql") {
     // Small pools and short timeouts suit serverless hosts, where many instances share one server.
-    const adapter = new PrismaPg({
+    const adapter = serializeTransactionQueries(new PrismaPg({
       connectionString: url,
       max: poolSize(),
       idleTimeoutMillis: 10_000,
@@ -45,7 +39,7 @@ function clientFor(url: string): Db {
       statement_timeout: 10_000,
       // client-side too: a server that stops answering mid-query never sends the statement timeout
       query_timeout: 12_000,
-    });
+    }));
     return new PrismaClientPg({ adapter }) as unknown as Db;
   }
   return new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: sqlitePath(url), timeout: 5000 }) });
@@ -54,7 +48,7 @@ function clientFor(url: string): Db {
 function createClient(): Db {
   const url = databaseUrl();
   const primary = clientFor(url);
-  const replicas = replicaUrls(url).map(clientFor);
+  const replicas = replicaUrls().map(clientFor);
   if (replicas.length === 0) return primary;
   // The extension adds $primary()/$replica() and routes reads; the model API is unchanged.
   return primary.$extends(readReplicas({ replicas })) as unknown as Db;

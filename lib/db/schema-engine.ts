@@ -11,6 +11,7 @@ import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
 import * as bg from "@prisma/schema-engine-wasm/schema_engine_bg";
+import { config } from "../config";
 import { databaseKind, type DatabaseKind } from "./database-url";
 import { EXTERNAL_TABLES } from "./external-tables";
 
@@ -82,8 +83,10 @@ async function openEngine(schemaPath: string, url: string) {
     return connection as never;
   };
   const adapter = bindMigrationAwareSqlAdapterFactory(factory);
+  // The engine's own messages, for LOG_LEVEL=debug (or trace).
+  const verbose = config().LOG_LEVEL === "debug" || config().LOG_LEVEL === "trace";
   const log = (msg: string) => {
-    if (process.env.DEBUG_SCHEMA_ENGINE) console.error(msg);
+    if (verbose) console.error(msg);
   };
   const engine = await bg.SchemaEngine.new({ datamodels: [[schemaPath, readFileSync(schemaPath, "utf8")]] }, log, adapter);
   return {

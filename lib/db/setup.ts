@@ -1,9 +1,15 @@
-// Brings the database to the committed schema and, on first run only, loads the demo data.
-// Runs when the server starts (instrumentation.ts, in every run mode) and from `npm run db:setup`,
-// never on a request path.
+// Brings the database to the committed schema and, when it creates it, loads the demo data.
+// Runs from `npm run db:migrate` (the release step of a PostgreSQL deployment: deploy = migrate,
+// then start) and when the server starts (instrumentation.ts, in every run mode), never on a
+// request path. At start-up it migrates only when MIGRATE_ON_START says so (the default on the
+// embedded SQLite database, for its zero-step start); otherwise it checks that nothing is pending
+// and refuses to start if something is. The demo data goes only into a database this creates,
+// and into a PostgreSQL one only with SEED_DEMO_DATA=true (lib/config-schema.mjs).
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { config } from "../config";
+import { redactUrl } from "../config-schema.mjs";
 import { databaseKind, databaseUrl, sqlitePath, type DatabaseKind } from "./database-url";
 import { parseImportText } from "../import/read-import-file";
 
@@ -61,8 +67,13 @@ const SETUP_LOCK_KEY = 7_401_337;
  */
 async function withPostgresSetupLock<T>(url: string, work: (applied: string[]) => Promise<T>): Promise<T> {
   const { default: pg } = await import("pg");
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+  try {
+    await client.connect();
+  } catch (error) {
+    // "getaddrinfo ENOTFOUND", "password authentication failed": say which setting to look at.
+    throw new Error(`Cannot connect to the PostgreSQL database of DATABASE_URL (${redactUrl(url)}): ${error instanceof Error ? error.message : String(error)}`);
+  }
   try {
     await client.query("SELECT pg_advisory_lock($1)", [SETUP_LOCK_KEY]);
     const table = await client.query("SELECT to_regclass('_prisma_migrations') AS t");
@@ -74,12 +85,31 @@ async function withPostgresSetupLock<T>(url: string, work: (applied: string[]) =
   }
 }
 
-export async function setupDatabase(options: { seed?: boolean; log?: (line: string) => void } = {}): Promise<SetupResult> {
+export interface SetupOptions {
+  /** load the demo data into a database this creates (default SEED_DEMO_DATA) */
+  seed?: boolean;
+  /** apply pending migrations (default); false = refuse with PendingMigrationsError when any is pending */
+  migrate?: boolean;
+  log?: (line: string) => void;
+}
+
+/** Thrown by setupDatabase({ migrate: false }) when the database lacks committed migrations. */
+export class PendingMigrationsError extends Error {
+  constructor(readonly pending: string[]) {
+    super(
+      `The database lacks ${pending.length} migration(s) (${pending.join(", ")}): run the release step \`npm run db:migrate\` with this DATABASE_URL before starting the server, or set MIGRATE_ON_START=true to have the server apply them as it starts.`,
+    );
+    this.name = "PendingMigrationsError";
+  }
+}
+
+export async function setupDatabase(options: SetupOptions = {}): Promise<SetupResult> {
   const url = databaseUrl();
   if (databaseKind(url) === "postgresql") return withPostgresSetupLock(url, (applied) => migrateAndSeed("postgresql", url, applied, "", options));
 
   const file = path.resolve(/* turbopackIgnore: true */ root, sqlitePath(url));
   const created = !existsSync(file);
+  if (created && options.migrate === false) throw new PendingMigrationsError(committedMigrations(LAYOUT.sqlite.migrations));
   if (created) mkdirSync(path.dirname(file), { recursive: true });
   // WAL lets readers run while the importer writes; the setting is stored in the file.
   const conn = new Database(file);
@@ -93,11 +123,12 @@ async function migrateAndSeed(
   engineUrl: string,
   applied: string[],
   file: string,
-  options: { seed?: boolean; log?: (line: string) => void },
+  options: SetupOptions,
 ): Promise<SetupResult> {
   const log = options.log ?? (() => {});
   const layout = LAYOUT[kind];
   const pending = committedMigrations(layout.migrations).filter((m) => !applied.includes(m));
+  if (pending.length && options.migrate === false) throw new PendingMigrationsError(pending);
   let appliedNow: string[] = [];
   if (pending.length) {
     log(`Applying ${pending.length} migration(s) (${kind})…`);
@@ -108,7 +139,7 @@ async function migrateAndSeed(
 
   // First run = the database did not exist before. An operator who empties it later keeps it empty.
   let seeded = false;
-  if (applied.length === 0 && options.seed !== false) {
+  if (applied.length === 0 && (options.seed ?? config().SEED_DEMO_DATA)) {
     const { importMenus } = await import("../import/import-menus");
     try {
       const summary = await importMenus(demoSources());
@@ -127,11 +158,12 @@ async function migrateAndSeed(
 
 /** What to print when setting up failed: the error, and every problem of a demo file that did not import. */
 export function setupFailureLines(error: unknown): string[] {
+  if (error instanceof Error && error.name === "ConfigError") return (error as Error & { lines: string[] }).lines;
   const issues = error instanceof Error && error.name === "ImportError" ? ((error as { issues?: { file: string; path: string; message: string }[] }).issues ?? []) : [];
   return [...issues.map((i) => `${i.file}: ${i.path}: ${i.message}`), error instanceof Error ? error.message : String(error)];
 }
 
-/** Whether start-up loads the demo data into a new database (SEED_DEMO_DATA=false turns it off). */
+/** Whether a new database gets the demo data: SEED_DEMO_DATA (default true on SQLite, false on PostgreSQL). */
 export function seedOnFirstRun(): boolean {
-  return process.env.SEED_DEMO_DATA !== "false";
+  return config().SEED_DEMO_DATA;
 }

@@ -8,12 +8,19 @@
 //     copies (stale-if-error), and draining every instance at that moment would leave nothing to
 //     serve them; the answer says "degraded" and what is down.
 import { z } from "zod";
+import { buildInfo } from "../build-info";
 import { databaseStatus } from "../db/database-status";
 import { ApiError } from "../http/api-errors";
 import { isStopping, MAX_REQUESTS_IN_FLIGHT, requestsInFlight } from "../http/server-guard.mjs";
 import { queryLimiter, renderLimiter } from "../http/work-limiter";
 
-export const LivenessSchema = z.strictObject({ status: z.literal("ok").describe("The process is up and answering") }).describe("Liveness");
+export const LivenessSchema = z
+  .strictObject({
+    status: z.literal("ok").describe("The process is up and answering"),
+    version: z.string().describe("The running version of the service (its package version)"),
+    commit: z.string().describe("The source commit the running build was made from (unknown when the build could not tell)"),
+  })
+  .describe("Liveness");
 
 export const ReadinessChecksSchema = z.strictObject({
   instance: z.enum(["ok", "stopping", "overloaded"]).describe("The instance itself: serving; stopping (SIGTERM received, draining); or its work queues are full"),
@@ -30,7 +37,7 @@ export const ReadinessSchema = z
   .describe("Readiness");
 
 export function liveness(): z.infer<typeof LivenessSchema> {
-  return { status: "ok" };
+  return { status: "ok", ...buildInfo() };
 }
 
 function unready(message: string, checks: z.infer<typeof ReadinessChecksSchema>): ApiError {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ApiError } from "./api-errors";
 import { apiRoute, etagOf, matchesIfNoneMatch, jsonResponse } from "./api-route";
 import { resetThrottle } from "./rate-limit";
+import { resetConfig } from "../config";
 
 const ctx = { params: Promise.resolve({}) };
 
@@ -100,13 +101,16 @@ describe("apiRoute with a throttle", () => {
   const saved = { limit: process.env.RATE_LIMIT_PER_MINUTE, trusted: process.env.TRUSTED_PROXY_HEADERS };
   beforeEach(() => {
     process.env.RATE_LIMIT_PER_MINUTE = "3";
+    resetConfig();
     process.env.TRUSTED_PROXY_HEADERS = "x-forwarded-for";
+    resetConfig();
     resetThrottle();
   });
   afterEach(() => {
     for (const [name, value] of [["RATE_LIMIT_PER_MINUTE", saved.limit], ["TRUSTED_PROXY_HEADERS", saved.trusted]] as const) {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
+      resetConfig();
     }
     resetThrottle();
   });

@@ -1,22 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addressFromHeader, clientAddress, clientKey, normalizeAddress, parseTrustedProxyHeaders } from "./client-address";
+import { addressFromHeader, clientAddress, clientKey, normalizeAddress } from "./client-address";
 import { CLIENT_ADDRESS_HEADER, installClientAddressTap } from "./client-address-tap.mjs";
-
-describe("TRUSTED_PROXY_HEADERS", () => {
-  it("is empty (nothing trusted) by default", () => {
-    expect(parseTrustedProxyHeaders(undefined)).toEqual([]);
-    expect(parseTrustedProxyHeaders(" ")).toEqual([]);
-  });
-  it("names headers, in order, with an optional hop count", () => {
-    expect(parseTrustedProxyHeaders("CF-Connecting-IP, x-forwarded-for:2")).toEqual([
-      { name: "cf-connecting-ip", hop: 1 },
-      { name: "x-forwarded-for", hop: 2 },
-    ]);
-  });
-  it.each(["x forwarded", "x-forwarded-for:0", "x-forwarded-for:a", "x-forwarded-for:11"])("refuses %j", (setting) => {
-    expect(() => parseTrustedProxyHeaders(setting)).toThrow(/TRUSTED_PROXY_HEADERS/);
-  });
-});
 
 describe("addresses", () => {
   it.each([

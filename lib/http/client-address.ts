@@ -10,6 +10,7 @@
 //   TRUSTED_PROXY_HEADERS=x-forwarded-for        one reverse proxy / load balancer
 //   TRUSTED_PROXY_HEADERS=cf-connecting-ip       behind Cloudflare
 //   TRUSTED_PROXY_HEADERS=x-forwarded-for:2      CDN → load balancer → service
+// (parsed with the rest of the configuration: lib/config-schema.mjs trustedProxyHeaders)
 import { isIP } from "node:net";
 import { CLIENT_ADDRESS_HEADER, stampedAddress } from "./client-address-tap.mjs";
 
@@ -17,21 +18,6 @@ export interface TrustedHeader {
   name: string;
   /** 1 = rightmost entry of a list header */
   hop: number;
-}
-
-export function parseTrustedProxyHeaders(setting: string | undefined): TrustedHeader[] {
-  return (setting ?? "")
-    .split(",")
-    .map((entry) => entry.trim().toLowerCase())
-    .filter(Boolean)
-    .map((entry) => {
-      const [name, hop] = entry.split(":");
-      const n = Number(hop ?? 1);
-      if (!/^[a-z0-9-]+$/.test(name) || !Number.isInteger(n) || n < 1 || n > 10) {
-        throw new Error(`TRUSTED_PROXY_HEADERS: "${entry}" is not a header name with an optional :N (1–10)`);
-      }
-      return { name, hop: n };
-    });
 }
 
 /** An address as proxies write it ("[2001:db8::1]:443", "1.2.3.4:80", "::ffff:1.2.3.4", "fe80::1%eth0") → canonical, or undefined. */

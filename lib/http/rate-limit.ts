@@ -16,28 +16,14 @@ import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimite
 import { RATE_LIMIT_TABLE } from "../db/external-tables";
 import { rateLimitPool } from "../db/rate-limit-store";
 import { ApiError } from "./api-errors";
-import { clientAddress, clientKey, parseTrustedProxyHeaders, warnUntrustedForwarding, type TrustedHeader } from "./client-address";
+import { config } from "../config";
+import { clientAddress, clientKey, warnUntrustedForwarding, type TrustedHeader } from "./client-address";
 
-export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
 export const RATE_LIMIT_WINDOW_SECONDS = 60;
 /** Keys the in-memory store keeps at most (a few hundred bytes each); the oldest window goes first. */
 export const MAX_MEMORY_CLIENTS = 20_000;
 
 export type RateLimitPolicy = "search";
-
-/** RATE_LIMIT_PER_MINUTE: a whole number ≥ 0; unset = the default; anything else is a configuration error. */
-export function rateLimitPerMinute(setting = process.env.RATE_LIMIT_PER_MINUTE): number {
-  if (setting === undefined || setting.trim() === "") return DEFAULT_RATE_LIMIT_PER_MINUTE;
-  const n = Number(setting);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`RATE_LIMIT_PER_MINUTE must be a whole number ≥ 0 (0 = off), got "${setting}"`);
-  return n;
-}
-
-/** Reads RATE_LIMIT_PER_MINUTE and TRUSTED_PROXY_HEADERS; throws on a malformed value (checked at start-up). */
-export function checkThrottleSettings(): void {
-  rateLimitPerMinute();
-  parseTrustedProxyHeaders(process.env.TRUSTED_PROXY_HEADERS);
-}
 
 /** The response fields for one decision; `retryAfter` only on a refusal. */
 export function rateLimitFields(policy: RateLimitPolicy, limit: number, remaining: number, msBeforeReset: number, refused: boolean): Record<string, string> {
@@ -95,8 +81,7 @@ interface Throttle {
 const globalForThrottle = globalThis as unknown as { menuThrottle?: Throttle };
 
 function createThrottle(): Throttle {
-  const limit = rateLimitPerMinute();
-  const trusted = parseTrustedProxyHeaders(process.env.TRUSTED_PROXY_HEADERS);
+  const { RATE_LIMIT_PER_MINUTE: limit, TRUSTED_PROXY_HEADERS: trusted } = config();
   if (limit === 0) return { limit, trusted, limiter: undefined };
   const pool = rateLimitPool();
   const limiter: Limiter = pool

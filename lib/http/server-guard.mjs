@@ -35,6 +35,7 @@ import { subscribe } from "node:diagnostics_channel";
 import { createServer, Server } from "node:http";
 import net from "node:net";
 import { recordListener } from "../pages/render-listener.mjs";
+import { config } from "../config-schema.mjs";
 import { clientErrorResponse, frontAnswer, INTERNAL_RENDER_HEADER, internalPathAnswer, isInternalPath, overloadedAnswer, prepareRequest, responseBaseHeaders } from "./request-front.mjs";
 
 /** Time limits of one request; the body deadline of the API's JSON bodies is in read-json-body.ts. */
@@ -49,23 +50,11 @@ export const SERVER_TIMEOUTS = Object.freeze({
   keepAliveMs: 65_000,
 });
 
-const DEFAULT_MAX_CONNECTIONS = 1000;
-
 /**
  * Requests a server has in progress at most. Above every bound behind it (64 renders waiting, 256
  * queries waiting, 64 bodies being read), so it sheds only what those would shed anyway, sooner.
  */
 export const MAX_REQUESTS_IN_FLIGHT = 512;
-
-/** MAX_CONNECTIONS: open connections per server, 1–100 000; a bad value stops the start with its reason. */
-export function maxConnectionsSetting(value = process.env.MAX_CONNECTIONS) {
-  if (value === undefined || value.trim() === "") return DEFAULT_MAX_CONNECTIONS;
-  const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || n < 1 || n > 100_000) {
-    throw new Error(`MAX_CONNECTIONS must be a whole number from 1 to 100000 (open connections per server); got "${value}"`);
-  }
-  return n;
-}
 
 const GUARDED = Symbol.for("menu-service.server-guard");
 const INSTALLED = Symbol.for("menu-service.server-guard.installed");
@@ -88,14 +77,15 @@ function carriesRenderToken(req) {
 
 function internalOpen(req) {
   // The benchmark's reference pages are public while `npm run bench` runs the server (BENCH_FLOOR=1).
-  const bench = process.env.BENCH_FLOOR === "1" && /^\/+bench--static\//.test(req.url ?? "");
+  const bench = config().BENCH_FLOOR && /^\/+bench--static\//.test(req.url ?? "");
   return bench || carriesRenderToken(req);
 }
 
 function publicBaseUrl(server) {
+  const { PUBLIC_BASE_URL, PUBLIC_BASE_URL_SET } = config();
   const address = server.address();
-  const port = address && typeof address === "object" ? address.port : process.env.PORT || 3000;
-  return (process.env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, "");
+  // Unset, the default names the port this server listens on (`next start -p` sets no PORT).
+  return PUBLIC_BASE_URL_SET || !address || typeof address !== "object" ? PUBLIC_BASE_URL : `http://localhost:${address.port}`;
 }
 
 /**
@@ -111,7 +101,7 @@ export function guardServer(server, options = {}) {
   const state = { responses: new Set(), internal: options.internal === true };
   servers().set(server, state);
 
-  server.maxConnections = options.maxConnections ?? maxConnectionsSetting();
+  server.maxConnections = options.maxConnections ?? config().MAX_CONNECTIONS;
   server.headersTimeout = SERVER_TIMEOUTS.headersMs;
   server.requestTimeout = SERVER_TIMEOUTS.requestMs;
   server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveMs;
@@ -199,7 +189,7 @@ function openRenderListener(server) {
 export function installServerGuard(options = {}) {
   if (options.renderToken) globalThis[RENDER_TOKEN] = options.renderToken;
   if (globalThis[INSTALLED]) return;
-  const maxConnections = maxConnectionsSetting();
+  const maxConnections = config().MAX_CONNECTIONS;
   globalThis[INSTALLED] = true;
   subscribe("net.server.socket", ({ socket }) => {
     const server = socket?.server;
@@ -216,18 +206,6 @@ export function isStopping() {
 export function requestsInFlight() {
   let n = 0;
   for (const [, state] of servers()) if (!state.internal) n += state.responses.size;
-  return n;
-}
-
-const DEFAULT_SHUTDOWN_DELAY_MS = 5_000;
-
-/** SHUTDOWN_DELAY_MS: 0–120 000; a bad value stops the start with its reason. */
-export function shutdownDelaySetting(value = process.env.SHUTDOWN_DELAY_MS) {
-  if (value === undefined || value.trim() === "") return DEFAULT_SHUTDOWN_DELAY_MS;
-  const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || n > 120_000) {
-    throw new Error(`SHUTDOWN_DELAY_MS must be a whole number of milliseconds from 0 to 120000 (how long to keep accepting after SIGTERM); got "${value}"`);
-  }
   return n;
 }
 
@@ -249,7 +227,7 @@ export async function gracefulStop(options = {}) {
   if (globalThis[STOPPING]) return;
   globalThis[STOPPING] = true;
   for (const [, state] of servers()) for (const res of state.responses) if (!res.headersSent) res.setHeader("Connection", "close");
-  const delayMs = options.delayMs ?? shutdownDelaySetting();
+  const delayMs = options.delayMs ?? config().SHUTDOWN_DELAY_MS;
   const deadlineMs = options.deadlineMs ?? 10_000;
   if (delayMs > 0) {
     console.log(`Stopping: readiness now answers 503; still accepting for ${delayMs} ms (SHUTDOWN_DELAY_MS), then draining.`);
@@ -285,7 +263,7 @@ export async function gracefulStop(options = {}) {
  * terminal, drains at once.
  */
 export function takeOverSignals() {
-  const delayMs = shutdownDelaySetting();
+  const delayMs = config().SHUTDOWN_DELAY_MS;
   for (const signal of ["SIGTERM", "SIGINT"]) process.removeAllListeners(signal);
   process.on("SIGTERM", () => void gracefulStop({ delayMs }));
   process.on("SIGINT", () => void gracefulStop({ delayMs: 0 }));

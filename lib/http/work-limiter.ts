@@ -6,6 +6,7 @@
 //
 // The limiters are per process and live on globalThis: middleware.ts (Markdown twins) and the
 // route handlers are separate bundles, and they must share one bound.
+import { config } from "../config";
 import { ApiError } from "./api-errors";
 
 export interface WorkLimiterOptions {
@@ -82,11 +83,6 @@ export class WorkLimiter {
   }
 }
 
-function positiveInt(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-}
-
 function sharedLimiter(options: WorkLimiterOptions): WorkLimiter {
   const key = Symbol.for(`menu-service.limiter.${options.name}`);
   const holder = globalThis as unknown as Record<symbol, WorkLimiter | undefined>;
@@ -98,7 +94,7 @@ function sharedLimiter(options: WorkLimiterOptions): WorkLimiter {
  * render runs in this process, on its cores, so more at once only adds memory, not throughput).
  */
 export function renderLimiter(): WorkLimiter {
-  return sharedLimiter({ name: "renders", concurrency: positiveInt(process.env.RENDER_CONCURRENCY, 4), queue: 64, maxWaitMs: 10_000 });
+  return sharedLimiter({ name: "renders", concurrency: config().RENDER_CONCURRENCY, queue: 64, maxWaitMs: 10_000 });
 }
 
 /**
@@ -108,7 +104,7 @@ export function renderLimiter(): WorkLimiter {
 export function queryLimiter(): WorkLimiter {
   return sharedLimiter({
     name: "queries",
-    concurrency: positiveInt(process.env.QUERY_CONCURRENCY, positiveInt(process.env.DATABASE_POOL_SIZE, 10)),
+    concurrency: config().QUERY_CONCURRENCY,
     queue: 256,
     maxWaitMs: 10_000,
   });

@@ -13,6 +13,7 @@ import type { PublicRestaurant } from "../serializers";
 import { pageMarkdown } from "./pages";
 import { frontMatter } from "./render";
 import { inertText, plainText } from "./safe-text";
+import { resetConfig } from "../config";
 
 const BASE = "https://menus.example";
 
@@ -74,10 +75,12 @@ let savedBase: string | undefined;
 beforeAll(() => {
   savedBase = process.env.PUBLIC_BASE_URL;
   process.env.PUBLIC_BASE_URL = BASE;
+  resetConfig();
 });
 afterAll(() => {
   if (savedBase === undefined) delete process.env.PUBLIC_BASE_URL;
   else process.env.PUBLIC_BASE_URL = savedBase;
+  resetConfig();
 });
 
 function render(lang = "de"): string {

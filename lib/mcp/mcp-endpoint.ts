@@ -13,6 +13,7 @@ import {
   WebStandardStreamableHTTPServerTransport,
   type McpHttpHandler,
 } from "@modelcontextprotocol/server";
+import { config } from "../config";
 import { ApiError, errorBody } from "../http/api-errors";
 import { errorResponse, requestMethod } from "../http/api-route";
 import { allowAnyOrigin, preflightResponse } from "../http/cors";
@@ -150,7 +151,8 @@ function modern(): McpHttpHandler {
     legacy: "reject",
     maxRequestBodySize: MAX_JSON_BODY_BYTES,
     onerror: (error) => {
-      if (process.env.MCP_DEBUG) console.error("[mcp]", error.message);
+      // The SDK's own errors (a malformed message, a transport fault): detail for LOG_LEVEL=debug.
+      if (config().LOG_LEVEL === "debug" || config().LOG_LEVEL === "trace") console.error("[mcp]", error.message);
     },
   });
   return modernHandler;

@@ -22,6 +22,7 @@ import { buildOpenApiDocument } from "./document";
 import { documentedMethods, REST_OPERATIONS } from "./endpoints";
 import { toolExamples, withExamples } from "./examples";
 import { ApiIndexSchema, ERROR_BODY_SCHEMAS, ErrorBodySchema } from "./schemas";
+import { resetConfig } from "../config";
 
 const BASE = "https://menu-service.test";
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -31,7 +32,9 @@ let doc: any;
 
 beforeAll(() => {
   process.env.PUBLIC_BASE_URL = BASE;
+  resetConfig();
   process.env.CONTACT_EMAIL = "";
+  resetConfig();
   doc = buildOpenApiDocument() as any;
 });
 

@@ -320,7 +320,7 @@ export const REST_OPERATIONS: RestOperation[] = [
     operationId: "getLiveness",
     tag: "Health",
     summary: "Liveness probe",
-    description: "200 while the process answers. Asks nothing of the database, so a database outage never makes an orchestrator restart the service.",
+    description: "200 while the process answers, with the running version and the commit it was built from. Asks nothing of the database, so a database outage never makes an orchestrator restart the service.",
     response: { component: "Liveness", schema: LivenessSchema, description: "The process is up", policy: "noStore" },
     errors: [],
   },

@@ -4,13 +4,17 @@ import { MCP_TOOLS } from "../mcp/tools";
 import { agentCard, aiPluginManifest, SECURITY_TXT_LIFETIME_DAYS, securityTxt, SKILL_HINTS } from "./manifests";
 import { REFERENCE_ASSETS, referenceAsset, referenceCsp, referencePageHtml } from "./reference-page";
 import { securityContact } from "../service-info";
+import { resetConfig } from "../config";
 
 const BASE = "https://menus.example.net";
 
 beforeAll(() => {
   process.env.PUBLIC_BASE_URL = BASE;
+  resetConfig();
   delete process.env.CONTACT_EMAIL;
+  resetConfig();
   delete process.env.SECURITY_CONTACT;
+  resetConfig();
 });
 
 describe("security.txt (RFC 9116)", () => {
@@ -42,8 +46,10 @@ describe("security.txt (RFC 9116)", () => {
     ["https://x.example/security", "https://x.example/security"],
   ])("SECURITY_CONTACT=%s → %s", (configured, expected) => {
     process.env.SECURITY_CONTACT = configured;
+    resetConfig();
     expect(securityContact()).toBe(expected);
     delete process.env.SECURITY_CONTACT;
+    resetConfig();
   });
 });
 

@@ -11,6 +11,7 @@ vi.mock("./page-data", () => ({
 
 const { serveHtml } = await import("./html-page");
 const { purgeCaches } = await import("../cache/ttl-cache");
+const { resetConfig } = await import("../config");
 
 let answer: { status: number; body: string };
 const fetched: string[] = [];
@@ -91,9 +92,11 @@ describe("serveHtml", () => {
 
     purgeCaches();
     vi.stubEnv("VERCEL_AUTOMATION_BYPASS_SECRET", "s3cret");
+    resetConfig();
     const bypassed = await serveHtml(request("https://menu-abc.vercel.app/some-restaurant"), "/some-restaurant", new URLSearchParams());
     expect(bypassed.status).toBe(200);
     vi.unstubAllEnvs();
+    resetConfig();
   });
 
   it("gives renders that differ only in React's text separators one ETag, and other renders another", async () => {

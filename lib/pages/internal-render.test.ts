@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { INTERNAL_RENDER_HEADER, internalOrigin, internalRenderToken, isInternalRenderRequest } from "./internal-render";
 import { originOf, recordListener } from "./render-listener.mjs";
+import { resetConfig } from "../config";
 
 const savedVercelUrl = process.env.VERCEL_URL;
 afterEach(() => {
   if (savedVercelUrl === undefined) delete process.env.VERCEL_URL;
   else process.env.VERCEL_URL = savedVercelUrl;
+  resetConfig();
 });
 
 describe("internal render", () => {
@@ -30,8 +32,10 @@ describe("internal render", () => {
   // One test, in order: the listener, once recorded, stays for the life of the process.
   it("fetches from the request's origin, then the platform's URL, then its own listener", () => {
     delete process.env.VERCEL_URL;
+    resetConfig();
     expect(internalOrigin("https://menus.example.org/r/x?lang=de")).toBe("https://menus.example.org");
     process.env.VERCEL_URL = "menu-abc123.vercel.app";
+    resetConfig();
     expect(internalOrigin("https://menus.example.org/r/x")).toBe("https://menu-abc123.vercel.app");
     recordListener("/tmp/a-unix-socket");
     expect(internalOrigin("https://menus.example.org/r/x")).toBe("https://menu-abc123.vercel.app");

@@ -10,6 +10,7 @@
 // the origin the platform names or the request came to.
 import { timingSafeEqual } from "node:crypto";
 import { buildKey } from "../build-secret";
+import { config } from "../config";
 import { INTERNAL_RENDER_HEADER } from "../http/request-front.mjs";
 import { listenerOrigin } from "./render-listener.mjs";
 
@@ -41,8 +42,8 @@ export function isInternalRenderRequest(headers: Headers): boolean {
 export function internalOrigin(requestUrl: string): string {
   const own = listenerOrigin();
   if (own) return own;
-  const platform = process.env.VERCEL_URL?.trim();
-  if (platform) return `https://${platform.replace(/^https?:\/\//, "").replace(/\/+$/, "")}`;
+  const platform = config().VERCEL_URL;
+  if (platform) return `https://${platform}`;
   return new URL(requestUrl).origin;
 }
 
@@ -52,14 +53,14 @@ export function internalOrigin(requestUrl: string): string {
  * VERCEL_AUTOMATION_BYPASS_SECRET once "Protection Bypass for Automation" is on) lets it through.
  */
 function platformBypassHeaders(): Record<string, string> {
-  const secret = process.env.VERCEL_AUTOMATION_BYPASS_SECRET?.trim();
+  const secret = config().VERCEL_AUTOMATION_BYPASS_SECRET?.trim();
   return secret ? { "x-vercel-protection-bypass": secret } : {};
 }
 
 /** Why a render answered what it did, for the operator's log line. */
 export function renderRefusalHint(status: number): string {
   if (status === 401 || status === 403) {
-    return process.env.VERCEL_AUTOMATION_BYPASS_SECRET?.trim()
+    return config().VERCEL_AUTOMATION_BYPASS_SECRET?.trim()
       ? " (the deployment's own URL refused the render even with VERCEL_AUTOMATION_BYPASS_SECRET: is the secret current?)"
       : " (the deployment's own URL asks for a login: behind Deployment Protection, turn on Protection Bypass for Automation so VERCEL_AUTOMATION_BYPASS_SECRET is set)";
   }

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { RESERVED_SLUGS } from "../import/import-schema";
 import { internalRenderPath, internalRenderPrefix, keptByIsr, keptQuery, matchPageRoute, resolvePage, PAGE_ROUTE_IDS, PAGE_ROUTES, pathOf, renderKey } from "./routes";
+import { resetConfig } from "../config";
 
 describe("the page route table", () => {
   it.each([
@@ -61,19 +62,25 @@ describe("the page route table", () => {
     const saved = { base: process.env.PUBLIC_BASE_URL, db: process.env.DATABASE_URL };
     try {
       process.env.PUBLIC_BASE_URL = "http://127.0.0.1:4000";
+      resetConfig();
       process.env.DATABASE_URL = "file:/tmp/a.db";
+      resetConfig();
       const a = renderKey();
       expect(a).toMatch(/^[A-Za-z0-9]{12}$/);
       expect(renderKey()).toBe(a);
       process.env.PUBLIC_BASE_URL = "http://127.0.0.1:4001";
+      resetConfig();
       expect(renderKey()).not.toBe(a);
       process.env.PUBLIC_BASE_URL = "http://127.0.0.1:4000";
+      resetConfig();
       process.env.DATABASE_URL = "file:/tmp/b.db";
+      resetConfig();
       expect(renderKey()).not.toBe(a);
     } finally {
       for (const [k, v] of [["PUBLIC_BASE_URL", saved.base], ["DATABASE_URL", saved.db]] as const) {
         if (v === undefined) delete process.env[k];
         else process.env[k] = v;
+        resetConfig();
       }
     }
   });

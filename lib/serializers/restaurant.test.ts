@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { RestaurantSchema, SearchResultSchema } from "./public-schemas";
 import { restaurantSelect, serializeRestaurant, serializeSearchResult, type RestaurantRow } from "./restaurant";
+import { resetConfig } from "../config";
 
 const MARK = "PRIVATE-MARKER";
 
@@ -115,11 +116,13 @@ describe("serializeRestaurant", () => {
 
   it("resolves site-relative image paths against the public base URL", () => {
     process.env.PUBLIC_BASE_URL = "https://menus.example.org/";
+    resetConfig();
     const out = serializeRestaurant(fullRow() as unknown as RestaurantRow);
     expect(out.images.logo).toBe("https://menus.example.org/demo/logo.svg");
     expect(out.url).toBe("https://menus.example.org/trattoria");
     expect(out.categories[0].items[0].imageUrl).toBe("https://img.example.org/cacio.jpg");
     delete process.env.PUBLIC_BASE_URL;
+    resetConfig();
   });
 
   it("selects no private column", () => {
@@ -134,6 +137,7 @@ describe("serializeRestaurant", () => {
 describe("serializeSearchResult", () => {
   it("carries the four URLs and nothing private", () => {
     process.env.PUBLIC_BASE_URL = "https://menus.example.org";
+    resetConfig();
     const row = fullRow();
     const out = serializeSearchResult(row as never);
     expect(() => SearchResultSchema.parse(out)).not.toThrow();
@@ -148,5 +152,6 @@ describe("serializeSearchResult", () => {
     });
     expect(JSON.stringify(out)).not.toContain(MARK);
     delete process.env.PUBLIC_BASE_URL;
+    resetConfig();
   });
 });

@@ -1,40 +1,44 @@
 // What the server does once, as it starts, before it answers a request: in every run mode (npm
 // start, next start, the standalone server.js, a function platform's cold start), through
 // instrumentation.ts.
-// - The database is brought to the committed schema, and a new one gets the demo data, so no
-//   mode needs a setup step of its own (lib/db/setup.ts; instances starting together take turns).
 // - The client-address tap stamps each request with its TCP peer for the throttle and learns the
 //   listener the HTML handler fetches its renders from (lib/http/client-address-tap.mjs).
 // - The server guard puts every HTTP server of the process under the same socket limits as npm
 //   start's (lib/http/server-guard.mjs), from its next connection on, and SIGTERM/SIGINT stop
 //   them gracefully (readiness 503, a drain delay, in-flight requests answered).
-// - A PUBLIC_BASE_URL that is not an origin (no scheme, a path) stops the start with the reason
-//   instead of publishing broken URLs and failing every page.
-// - A malformed throttle setting stops the start here rather than failing every search later.
+// - The configuration is parsed and checked first (lib/config.ts): a bad value stops the start with
+//   one line per bad variable naming it, its value (secrets redacted) and what is allowed.
+//   `--print-config` on the command line (`node server.js --print-config`) prints the effective
+//   configuration instead, and exits 0.
+// - A line says which version (package version and build commit) starts on which database.
+// - The database: on SQLite (by default) it is created, migrated and seeded with the demo data; on
+//   PostgreSQL the schema must be current (`npm run db:migrate`, the release step) unless
+//   MIGRATE_ON_START=true, and the demo data goes in only with SEED_DEMO_DATA=true.
 // Any failure ends the process with the reason: a server that cannot reach its database must not
 // look healthy.
+import { buildInfo } from "../build-info";
+import { config, describeConfig, retiredSettingLines } from "../config";
 import { installClientAddressTap } from "../http/client-address-tap.mjs";
 import { installServerGuard, takeOverSignals } from "../http/server-guard.mjs";
 import { internalRenderToken } from "../pages/internal-render";
-import { publicBaseUrlProblem } from "../site-urls";
-import { checkThrottleSettings } from "../http/rate-limit";
-import { seedOnFirstRun, setupDatabase, setupFailureLines } from "../db/setup";
-
-/** A PUBLIC_BASE_URL every published URL could be built from, or the start stops with the reason. */
-function checkPublicBaseUrl(): void {
-  const configured = process.env.PUBLIC_BASE_URL?.trim();
-  const problem = configured ? publicBaseUrlProblem(configured) : undefined;
-  if (problem) throw new Error(problem);
-}
+import { setupDatabase, setupFailureLines } from "../db/setup";
 
 export async function startUp(): Promise<void> {
   installClientAddressTap();
   try {
-    checkPublicBaseUrl();
+    for (const line of retiredSettingLines()) console.warn(line);
+    const settings = config();
+    if (process.argv.includes("--print-config")) {
+      console.log(describeConfig());
+      process.exit(0);
+    }
+    const { version, commit } = buildInfo();
+    console.log(
+      `Menu service ${version} (commit ${commit}) starting on ${settings.DATABASE_KIND === "postgresql" ? "PostgreSQL" : "SQLite"}; migrations ${settings.MIGRATE_ON_START ? "applied on start" : "checked (MIGRATE_ON_START=false)"}.`,
+    );
     installServerGuard({ renderToken: internalRenderToken() });
     takeOverSignals();
-    checkThrottleSettings();
-    await setupDatabase({ seed: seedOnFirstRun(), log: (line) => console.log(line) });
+    await setupDatabase({ migrate: settings.MIGRATE_ON_START, seed: settings.SEED_DEMO_DATA, log: (line) => console.log(line) });
   } catch (error) {
     for (const line of setupFailureLines(error)) console.error(line);
     process.exit(1);

@@ -22,6 +22,7 @@ afterAll(async () => {
 async function freshDatabase(name: string, seed: boolean) {
   await disconnectDb();
   process.env.DATABASE_URL = `file:${path.join(dir, name)}`;
+  (await import("../../lib/config")).resetConfig();
   const { setupDatabase } = await import("../../lib/db/setup");
   await setupDatabase({ seed });
 }

@@ -13,6 +13,7 @@ const replicaUrl = `file:${path.join(dir, "replica.db")}`;
 const fixture = JSON.parse(readFileSync(path.join(import.meta.dirname, "../fixtures/menus.json"), "utf8"));
 const SLUG = "zunfthaus-am-see";
 
+const { parseConfig, resetConfig } = await import("../../lib/config");
 const { setupDatabase } = await import("../../lib/db/setup");
 const prisma = await import("../../lib/db/prisma");
 const { importMenus } = await import("../../lib/import/import-menus");
@@ -22,6 +23,7 @@ const { searchKey } = await import("../../lib/menu/text-key");
 async function prepare(url: string, rename?: string) {
   process.env.DATABASE_URL = url;
   delete process.env.DATABASE_REPLICA_URLS;
+  resetConfig();
   await setupDatabase({ seed: false });
   const data = structuredClone(fixture);
   if (rename) data.restaurants.find((r: { slug: string }) => r.slug === SLUG).name = rename;
@@ -34,6 +36,7 @@ beforeAll(async () => {
   await prepare(primaryUrl);
   process.env.DATABASE_URL = primaryUrl;
   process.env.DATABASE_REPLICA_URLS = ` ${replicaUrl} ,`;
+  resetConfig();
 }, 120_000);
 
 afterAll(async () => {
@@ -45,9 +48,7 @@ afterAll(async () => {
 describe("read replicas", () => {
   it("parse DATABASE_REPLICA_URLS and refuse a mix of engines", () => {
     expect(prisma.replicaUrls()).toEqual([replicaUrl]);
-    process.env.DATABASE_REPLICA_URLS = "postgresql://x@127.0.0.1/db";
-    expect(() => prisma.replicaUrls()).toThrow(/same engine/);
-    process.env.DATABASE_REPLICA_URLS = replicaUrl;
+    expect(() => parseConfig({ DATABASE_URL: primaryUrl, DATABASE_REPLICA_URLS: "postgresql://x@127.0.0.1/db" })).toThrow(/same engine/);
   });
 
   it("model reads and raw search reads go to the replica", async () => {

@@ -6,7 +6,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import { startTestServer, type ServerMode } from "../support/test-server";
+import { spawnSync } from "node:child_process";
+import { ensureBuild, freePort, ROOT, startTestServer, type ServerMode } from "../support/test-server";
 
 async function startFailure(mode: ServerMode, extraEnv: Record<string, string>): Promise<string> {
   const started = Date.now();
@@ -30,11 +31,78 @@ async function startFailure(mode: ServerMode, extraEnv: Record<string, string>):
 describe.each(["npm-start", "standalone"] as const)("start-up errors (%s)", (mode) => {
   it.each([
     ["menus.example.com", "absolute URL with a scheme"],
+    // a path prefix would half work (absolute URLs get it, navigation, forms and /_next do not)
     ["https://menus.example.com/menus", "without a path"],
   ])("PUBLIC_BASE_URL=%s stops the start, saying why", async (value, reason) => {
     const output = await startFailure(mode, { PUBLIC_BASE_URL: value });
     expect(output).toContain("PUBLIC_BASE_URL");
     expect(output).toContain(reason);
+  });
+});
+
+/** The lines the server printed (the harness's message has "server exited (1):" first). */
+const printed = (output: string) => output.split("\n").slice(1).map((l) => l.trim()).filter(Boolean);
+
+// Issue 27.4: one validated configuration, the same answer in every run mode.
+describe.each(["npm-start", "standalone", "next-start"] as const)("a bad setting (%s)", (mode) => {
+  it("stops the start with one line per bad variable: its name, its value and what is allowed", async () => {
+    const output = await startFailure(mode, { RENDER_CONCURRENCY: "lots", LOG_LEVEL: "loud" });
+    expect(output).toContain('RENDER_CONCURRENCY must be a whole number from 1 to 256; got "lots"');
+    expect(output).toContain('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; got "loud"');
+    expect(output).not.toMatch(/\bat .*\(.*:\d+:\d+\)/); // no stack trace
+  });
+});
+
+// Issue 27.3: a PostgreSQL password with an unencoded "@" used to end in "getaddrinfo ENOTFOUND".
+describe.each(["npm-start", "standalone"] as const)("a DATABASE_URL whose password holds an unencoded @ (%s)", (mode) => {
+  it("stops with one line naming DATABASE_URL and the fix, never the password", async () => {
+    const error = await startTestServer({ mode, databaseUrl: "postgresql://menu:s3cr@t-pw@127.0.0.1:5432/menu" }).then(
+      async (server) => (await server.stop(), undefined),
+      (e: Error) => e,
+    );
+    expect(error?.message).toMatch(/^server exited \(1\)/);
+    const lines = printed(error!.message).filter((l) => l.includes("DATABASE_URL"));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^DATABASE_URL has more than one "@" before the host: an "@" in the password must be written %40/);
+    expect(error!.message).not.toContain("ENOTFOUND");
+    expect(error!.message).not.toContain("s3cr");
+  });
+});
+
+describe("the effective configuration (--print-config)", () => {
+  const env = { ...process.env, DATABASE_URL: "postgresql://menu:hunter2-secret@db.example.org:5432/menu", REVALIDATE_SECRET: "a-revalidate-secret-123", PORT: "4299" };
+
+  it.each([
+    ["npm start -- --print-config", ["scripts/start.mjs", "--print-config"], ROOT],
+    ["npm run config", ["scripts/print-config.mjs"], ROOT],
+  ])("%s prints every setting with secrets redacted, and exits 0", (_name, args, cwd) => {
+    const result = spawnSync(process.execPath, args, { cwd, env, encoding: "utf8", timeout: 60_000 });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^DATABASE_URL +postgresql:\/\/menu:\*\*\*@db\.example\.org:5432\/menu +\(set\)$/m);
+    expect(result.stdout).toMatch(/^REVALIDATE_SECRET +\*\*\* +\(set\)$/m);
+    expect(result.stdout).toMatch(/^PORT +4299 +\(set\)$/m);
+    expect(result.stdout).toMatch(/^SEED_DEMO_DATA +false +\(default\)$/m);
+    expect(`${result.stdout}${result.stderr}`).not.toMatch(/hunter2|a-revalidate-secret/);
+  });
+
+  it("node server.js --print-config (the standalone output, the container) does the same", async () => {
+    ensureBuild();
+    const port = await freePort();
+    const result = spawnSync(process.execPath, ["server.js", "--print-config"], {
+      cwd: path.join(ROOT, ".next/standalone"),
+      env: { ...env, PORT: String(port), HOSTNAME: "127.0.0.1" },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^DATABASE_URL +postgresql:\/\/menu:\*\*\*@db\.example\.org:5432\/menu +\(set\)$/m);
+    expect(`${result.stdout}${result.stderr}`).not.toMatch(/hunter2|a-revalidate-secret/);
+  });
+
+  it("a bad value makes it exit 1 with the reason", () => {
+    const result = spawnSync(process.execPath, ["scripts/print-config.mjs"], { cwd: ROOT, env: { ...env, MAX_CONNECTIONS: "0" }, encoding: "utf8" });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toBe('MAX_CONNECTIONS must be a whole number from 1 to 100000; got "0"');
   });
 });
 

@@ -3,7 +3,8 @@
 // `node .next/standalone/server.js` as the Dockerfile does; "next-start" runs `next start`), with
 // a throw-away database: the demo data (first-run seed) plus tests/fixtures/menus.json, whose
 // private fields all carry the marker PRIVATE-MARKER. The database is SQLite, or a new database on
-// the PostgreSQL server named by TEST_POSTGRES_URL when that is set.
+// the PostgreSQL server named by TEST_POSTGRES_URL when that is set, migrated first with the
+// release step (`npm run db:migrate`'s script, with SEED_DEMO_DATA=true), as a deployment does.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { appendFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -57,7 +58,7 @@ export interface TestServer {
 /** The node options of `npm start` (package.json), e.g. its heap cap: a test server started with them runs as production does. */
 export function npmStartNodeArgs(): string[] {
   const script: string = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts.start;
-  const words = script.trim().split(/\s+/);
+  const words = script.trim().replace(/^exec\s+/, "").split(/\s+/);
   return words.slice(1, words.indexOf("scripts/start.mjs"));
 }
 
@@ -122,10 +123,12 @@ export async function startTestServer(
     PUBLIC_BASE_URL: baseUrl,
     // stop() should not wait out a production drain delay; the shutdown tests set their own.
     SHUTDOWN_DELAY_MS: "0",
+    // The suites read the demo data, also on a PostgreSQL database (never seeded unless told).
+    SEED_DEMO_DATA: "true",
     ...options.extraEnv,
   };
   if (!options.databaseUrl) {
-    tsx(["scripts/db-setup.ts"], env);
+    tsx(["scripts/db-migrate.ts"], env);
     tsx(["scripts/import.ts", FIXTURE], env);
   }
 

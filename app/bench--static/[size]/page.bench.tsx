@@ -5,6 +5,7 @@
 // a plain 404. "bench--static" cannot be a restaurant slug (no double hyphens), so this route
 // never shadows a menu page such as /{slug}/{lang}; like a menu page it passes the middleware.
 import { notFound } from "next/navigation";
+import { config } from "@/lib/config";
 
 export const revalidate = false;
 export const dynamicParams = true;
@@ -13,7 +14,7 @@ export function generateStaticParams() {
 }
 
 export default async function BenchStaticPage({ params }: { params: Promise<{ size: string }> }) {
-  if (process.env.BENCH_FLOOR !== "1") notFound();
+  if (!config().BENCH_FLOOR) notFound();
   const { size } = await params;
   const padding = /^\d{1,7}$/.test(size) ? Number(size) : -1;
   if (padding < 0) notFound();

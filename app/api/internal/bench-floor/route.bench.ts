@@ -4,6 +4,7 @@
 // same build and run: the least work a route handler can do for a body of that size. Only in the
 // benchmark's build (BENCH_FLOOR=1 at build time: next.config.ts pageExtensions); the production
 // build has no such route, and this one too answers 404 unless the server runs with BENCH_FLOOR=1.
+import { config } from "@/lib/config";
 import { unknownPathResponse } from "@/lib/http/unknown-path";
 
 export const dynamic = "force-dynamic";
@@ -36,7 +37,7 @@ function prebuilt(bytes: number, type: keyof typeof TYPES) {
 }
 
 export function GET(request: Request): Response {
-  if (process.env.BENCH_FLOOR !== "1") return unknownPathResponse(request);
+  if (!config().BENCH_FLOOR) return unknownPathResponse(request);
   const url = new URL(request.url);
   const bytes = Math.min(Math.max(Number.parseInt(url.searchParams.get("bytes") ?? "1000", 10) || 0, 0), 4_000_000);
   const type = (url.searchParams.get("type") ?? "json") as keyof typeof TYPES;

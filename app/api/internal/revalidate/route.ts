@@ -8,6 +8,7 @@
 // Without REVALIDATE_SECRET the endpoint is off: every request gets the 404 of an unknown path.
 import { z } from "zod";
 import { revalidateEverything, revalidateRestaurant } from "@/lib/cache/revalidate-restaurant";
+import { config } from "@/lib/config";
 import { ApiError, errorBody } from "@/lib/http/api-errors";
 import { apiRoute } from "@/lib/http/api-route";
 import { bearerMatches } from "@/lib/http/bearer-auth";
@@ -19,7 +20,7 @@ import { parseInput } from "@/lib/validation";
 export const dynamic = "force-dynamic";
 
 function secret(): string | undefined {
-  return process.env.REVALIDATE_SECRET?.trim() || undefined;
+  return config().REVALIDATE_SECRET;
 }
 
 /** 401 in the error format of the API (a code outside the public table: the public API has no credentials). */
