@@ -23,6 +23,11 @@
 //     accepting for SHUTDOWN_DELAY_MS so load balancers can stop sending, then stop accepting and
 //     answer what is in flight. The same in every run mode: Next.js' own handler (which exits at
 //     once) is replaced (lib/server/start-up.ts).
+//   - gives every request an id (lib/observability/request-id.mjs: the caller's X-Request-Id or
+//     traceparent trace id, else a new one), echoed as X-Request-Id on every answer, the guard's
+//     own and Node's 408/431/400 included, and runs the request in a scope that carries it
+//     (lib/observability/request-context.mjs); the request observer that start-up installs
+//     (lib/observability/access-log.ts) writes its access line, metrics and server span
 //   - repairs, before any route runs, the requests Next.js would answer itself with a bare text
 //     500 or a redirect off-site (lib/http/request-front.mjs: absolute-form and "*" targets, the
 //     API's trailing slashes, methods Next.js does not route, repeated Accept lines).
@@ -31,7 +36,10 @@ import { timingSafeEqual } from "node:crypto";
 import { subscribe } from "node:diagnostics_channel";
 import { Server } from "node:http";
 import net from "node:net";
-import { clientErrorResponse, frontAnswer, INTERNAL_RENDER_HEADER, internalPathAnswer, isInternalPath, overloadedAnswer, prepareRequest, responseBaseHeaders } from "./request-front.mjs";
+import { newRequestScope, runInRequest } from "../observability/request-context.mjs";
+import { newRequestId, requestIdOf } from "../observability/request-id.mjs";
+import { processLog } from "../observability/process-log.mjs";
+import { clientErrorKind, clientErrorResponse, frontAnswer, INTERNAL_RENDER_HEADER, internalPathAnswer, isInternalPath, overloadedAnswer, prepareRequest, responseBaseHeaders } from "./request-front.mjs";
 
 /** Time limits of one request; the body deadline of the API's JSON bodies is in read-json-body.ts. */
 export const SERVER_TIMEOUTS = Object.freeze({
@@ -69,6 +77,27 @@ const RENDER_TOKEN = Symbol.for("menu-service.server-guard.render-token");
 /** Every guarded server with what it has in progress, shared by every copy of this module. */
 const SERVERS = Symbol.for("menu-service.server-guard.servers");
 const STOPPING = Symbol.for("menu-service.server-guard.stopping");
+const OBSERVER = Symbol.for("menu-service.server-guard.observer");
+
+/**
+ * Installs the observer of every request (lib/observability/access-log.ts): `begin` when a request
+ * arrives, `clientError` for what Node refuses before there is a request.
+ *
+ * @param {{ begin: Function, clientError: Function } | undefined} observer
+ */
+export function setRequestObserver(observer) {
+  globalThis[OBSERVER] = observer;
+}
+
+/**
+ * Leaves a server of this process alone (the metrics listener): no limits, no ids, no access
+ * lines, and it is not among the servers a graceful stop drains.
+ *
+ * @param {import("node:http").Server} server
+ */
+export function exemptFromGuard(server) {
+  server[GUARDED] = true;
+}
 
 /** @returns {Map<import("node:http").Server, { responses: Set<import("node:http").ServerResponse>, internal: boolean }>} */
 function servers() {
@@ -127,8 +156,12 @@ export function guardServer(server, options = {}) {
   // One answer for what Node itself refuses (Next.js adds no clientError listener of its own).
   server.removeAllListeners("clientError");
   server.on("clientError", (error, socket) => {
-    const response = socket.writable && !socket.destroyed && !socket._httpMessage?.headersSent ? clientErrorResponse(error, publicBaseUrl(server)) : null;
-    if (response) socket.end(response);
+    const id = newRequestId();
+    const response = socket.writable && !socket.destroyed && !socket._httpMessage?.headersSent ? clientErrorResponse(error, publicBaseUrl(server), id) : null;
+    if (response) {
+      socket.end(response);
+      globalThis[OBSERVER]?.clientError(id, clientErrorKind(error).status, error?.code);
+    }
     socket.destroy();
   });
 
@@ -138,21 +171,28 @@ export function guardServer(server, options = {}) {
       const [req, res] = args;
       state.responses.add(res);
       res.once("close", () => state.responses.delete(res));
+      const scope = newRequestScope(requestIdOf(req.headers));
+      res.setHeader("X-Request-Id", scope.id);
       // While stopping, every answer tells its client to reconnect (to an instance that stays).
       if (globalThis[STOPPING]) res.setHeader("Connection", "close");
       const baseUrl = publicBaseUrl(server);
       for (const [name, value] of Object.entries(responseBaseHeaders(baseUrl))) res.setHeader(name, value);
       prepareRequest(req);
-      const answer =
-        frontAnswer(req, baseUrl) ??
-        (isInternalPath(req.url ?? "") && !internalOpen(req) ? internalPathAnswer(baseUrl) : null) ??
-        (state.responses.size > MAX_REQUESTS_IN_FLIGHT ? overloadedAnswer(baseUrl) : null);
+      const internalPath = isInternalPath(req.url ?? "");
+      const open = internalPath && internalOpen(req);
+      const observed = globalThis[OBSERVER]?.begin(req, res, scope, { internal: open });
+      const overloaded = state.responses.size > MAX_REQUESTS_IN_FLIGHT;
+      const answer = frontAnswer(req, baseUrl) ?? (internalPath && !open ? internalPathAnswer(baseUrl) : null) ?? (overloaded ? overloadedAnswer(baseUrl) : null);
       if (answer) {
+        if (answer.status === 503 && observed) observed.shed("overloaded");
+        else if (answer.status === 503) processLog().warn({ reason: "overloaded", request_id: scope.id }, "request shed");
         res.writeHead(answer.status, answer.headers);
         res.end(req.method === "HEAD" ? undefined : answer.body);
         // A body the request may still be sending is not read: Node drops it, or closes the connection.
         return true;
       }
+      const handle = () => emit.call(this, event, ...args);
+      return runInRequest(scope, observed ? () => observed.run(handle) : handle);
     }
     return emit.call(this, event, ...args);
   };
@@ -220,7 +260,7 @@ export async function gracefulStop(options = {}) {
   const delayMs = options.delayMs ?? shutdownDelaySetting();
   const deadlineMs = options.deadlineMs ?? 10_000;
   if (delayMs > 0) {
-    console.log(`Stopping: readiness now answers 503; still accepting for ${delayMs} ms (SHUTDOWN_DELAY_MS), then draining.`);
+    processLog().info({ delay_ms: delayMs }, `Stopping: readiness now answers 503; still accepting for ${delayMs} ms (SHUTDOWN_DELAY_MS), then draining.`);
     await sleep(delayMs);
   }
   const all = [...servers()];

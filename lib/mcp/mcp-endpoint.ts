@@ -21,6 +21,7 @@ import { MAX_JSON_BODY_BYTES, readBodyText } from "../http/read-json-body";
 import { publicBaseUrl } from "../site-urls";
 import { createMcpServer } from "./mcp-server";
 import { findTool } from "./tools";
+import { log } from "../observability/logger";
 
 export const MCP_ALLOW = "POST, OPTIONS";
 
@@ -149,9 +150,8 @@ function modern(): McpHttpHandler {
   modernHandler ??= createMcpHandler(({ era }) => createMcpServer(era), {
     legacy: "reject",
     maxRequestBodySize: MAX_JSON_BODY_BYTES,
-    onerror: (error) => {
-      if (process.env.MCP_DEBUG) console.error("[mcp]", error.message);
-    },
+    // What the SDK reports (mostly a client's malformed message, answered with a JSON-RPC error).
+    onerror: (error) => log().warn({ err: error }, "MCP SDK error"),
   });
   return modernHandler;
 }
@@ -159,6 +159,7 @@ function modern(): McpHttpHandler {
 /** 2025-era traffic: a fresh server and transport per request, answered with JSON. */
 async function serveLegacy(request: Request, parsedBody: unknown): Promise<Response> {
   const server = createMcpServer("legacy");
+  server.onerror = (error) => log().warn({ err: error }, "MCP SDK error");
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,
@@ -209,7 +210,7 @@ export async function handleMcpPost(request: Request): Promise<Response> {
     response = await servePost(request, rateLimit);
   } catch (error) {
     // Still JSON-RPC, and still with the RateLimit fields when the call was counted.
-    console.error("[mcp] unexpected error:", error);
+    log().error({ err: error }, "MCP request failed");
     response = rpcError(500, -32603, "Internal error: the request failed on our side; it is safe to retry.");
   }
   return withCors(response, rateLimit);

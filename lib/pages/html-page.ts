@@ -15,6 +15,8 @@ import { cacheBudget } from "../cache/memory-budget";
 import { respondWithFreshness } from "../cache/freshness";
 import { pageCacheTtlMs, STALE_IF_ERROR_MS } from "../cache/public-caches";
 import { sharedCache, stringBytes, TtlCache } from "../cache/ttl-cache";
+import { log } from "../observability/logger";
+import { tracing } from "../observability/trace-hooks";
 
 // Keyed by the hash of the HTML itself, so never stale: no purge needs to touch it.
 const cspCache = sharedCache(
@@ -71,7 +73,8 @@ export async function serveHtml(request: Request, pagePath: string, search: URLS
         headers: { "Content-Type": REPRESENTATIONS.html.contentType, "Cache-Control": CACHE_POLICIES.noStore, Vary: "Accept", ...error.options.headers, ...TEXT_SECURITY_HEADERS },
       });
     }
-    console.error("[pages] HTML rendering failed:", error);
+    log().error({ err: error, page: pagePath }, "HTML page failed");
+    tracing()?.recordError(error);
     return new Response("<!doctype html><title>Error</title><p>The page could not be shown because of an internal error. Please retry.</p>", {
       status: 500,
       headers: { "Content-Type": REPRESENTATIONS.html.contentType, "Cache-Control": CACHE_POLICIES.noStore, Vary: "Accept", "Retry-After": String(INTERNAL_ERROR_RETRY_AFTER_S), ...TEXT_SECURITY_HEADERS },

@@ -15,6 +15,7 @@ import { cacheBudget } from "../cache/memory-budget";
 import { respondWithFreshness } from "../cache/freshness";
 import { pageCacheTtlMs, STALE_IF_ERROR_MS } from "../cache/public-caches";
 import { sharedCache, stringBytes, TtlCache } from "../cache/ttl-cache";
+import { log } from "../observability/logger";
 
 interface MarkdownResult {
   status: 200 | 404 | 308;
@@ -89,7 +90,8 @@ async function markdownResponse(request: Request, pagePath: string, search: URLS
       "X-Markdown-Tokens": md.tokens,
     });
   } catch (error) {
-    console.error("[pages] Markdown rendering failed:", error);
-    return errorResponse(error instanceof ApiError ? error : new Error("markdown"));
+    // errorResponse logs what is not an ApiError (with its cause) once, and answers 500.
+    if (error instanceof ApiError && error.status >= 500) log().warn({ err: error, page: pagePath }, "Markdown twin not served");
+    return errorResponse(error);
   }
 }

@@ -10,10 +10,14 @@
 //   them gracefully (readiness 503, a drain delay, in-flight requests answered).
 // - A PUBLIC_BASE_URL that is not an origin (no scheme, a path) stops the start with the reason
 //   instead of publishing broken URLs and failing every page.
+// - Logs, metrics and traces start first (lib/observability/start.ts): the logger, the metrics
+//   listener (METRICS_PORT), tracing (OTEL_EXPORTER_OTLP_ENDPOINT) and the access lines.
 // - A malformed throttle setting stops the start here rather than failing every search later.
 // Any failure ends the process with the reason: a server that cannot reach its database must not
 // look healthy.
 import { installClientAddressTap } from "../http/client-address-tap.mjs";
+import { processLog } from "../observability/process-log.mjs";
+import { startObservability } from "../observability/start";
 import { installServerGuard, takeOverSignals } from "../http/server-guard.mjs";
 import { internalRenderToken } from "../pages/internal-render";
 import { publicBaseUrlProblem } from "../site-urls";
@@ -30,13 +34,15 @@ function checkPublicBaseUrl(): void {
 export async function startUp(): Promise<void> {
   installClientAddressTap();
   try {
+    // First: every line after this one is a log line of the configured logger.
+    await startObservability();
     checkPublicBaseUrl();
     installServerGuard({ renderToken: internalRenderToken() });
     takeOverSignals();
     checkThrottleSettings();
-    await setupDatabase({ seed: seedOnFirstRun(), log: (line) => console.log(line) });
+    await setupDatabase({ seed: seedOnFirstRun(), log: (line) => processLog().info(line) });
   } catch (error) {
-    for (const line of setupFailureLines(error)) console.error(line);
+    for (const line of setupFailureLines(error)) processLog().fatal(line);
     process.exit(1);
   }
 }
