@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BoundedMemoryLimiter, DEFAULT_RATE_LIMIT_PER_MINUTE, rateLimitFields, rateLimitPerMinute } from "./rate-limit";
+import { BoundedMemoryLimiter, DEFAULT_RATE_LIMIT_PER_MINUTE, LogBudget, rateLimitFields, rateLimitPerMinute } from "./rate-limit";
 
 describe("RATE_LIMIT_PER_MINUTE", () => {
   it("defaults when unset and accepts 0 (off)", () => {
@@ -46,5 +46,18 @@ describe("BoundedMemoryLimiter", () => {
     // The newest clients are still counted; the oldest start afresh.
     await expect(limiter.consume("client-999")).rejects.toMatchObject({ remainingPoints: 0 });
     await expect(limiter.consume("client-0")).resolves.toMatchObject({ remainingPoints: 0 });
+  });
+});
+
+describe("LogBudget", () => {
+  it("lets a few lines a minute through and counts the ones it left out", () => {
+    const budget = new LogBudget(2);
+    const t = 1_000_000;
+    expect(budget.take(t)).toBe(0);
+    expect(budget.take(t + 1)).toBe(0);
+    expect(budget.take(t + 2)).toBeUndefined();
+    expect(budget.take(t + 3)).toBeUndefined();
+    expect(budget.take(t + 60_000)).toBe(2);
+    expect(budget.take(t + 60_001)).toBe(0);
   });
 });

@@ -7,9 +7,15 @@ const KEY = Symbol.for("menu-service.logger");
 
 const LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 };
 
+function threshold() {
+  const configured = (process.env.LOG_LEVEL ?? "").trim();
+  return configured === "silent" ? Infinity : (LEVELS[configured] ?? LEVELS.info);
+}
+
 function fallbackWrite(level, fields, message) {
+  if (LEVELS[level] < threshold()) return;
   const [obj, msg] = typeof fields === "string" ? [{}, fields] : [fields ?? {}, message];
-  const line = { level: LEVELS[level], time: Date.now(), pid: process.pid, ...obj, ...(obj.err instanceof Error ? { err: { type: obj.err.name, message: obj.err.message, stack: obj.err.stack } } : {}), msg };
+  const line = { level: LEVELS[level], time: new Date().toISOString(), pid: process.pid, ...obj, ...(obj.err instanceof Error ? { err: { type: obj.err.name, message: obj.err.message, stack: obj.err.stack } } : {}), msg };
   (level === "error" || level === "fatal" ? process.stderr : process.stdout).write(`${JSON.stringify(line)}\n`);
 }
 
