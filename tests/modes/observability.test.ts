@@ -259,10 +259,12 @@ describe("observability of a running server (npm start)", () => {
   });
 });
 
-describe.each(["standalone", "next-start"] as const)("access lines and X-Request-Id under %s", (mode) => {
+describe.each(["standalone", "next-start"] as const)("access lines, X-Request-Id and the metrics listener under %s", (mode) => {
   let server: TestServer;
+  let metricsPort: number;
   beforeAll(async () => {
-    server = await startTestServer({ mode, extraEnv: { LOG_FORMAT: "json" } });
+    metricsPort = await freePort();
+    server = await startTestServer({ mode, extraEnv: { LOG_FORMAT: "json", METRICS_PORT: String(metricsPort) } });
   });
   afterAll(async () => {
     await server?.stop();
@@ -280,5 +282,12 @@ describe.each(["standalone", "next-start"] as const)("access lines and X-Request
     );
     expect(line).toMatchObject({ route: "/api/public/plans", status: 200, method: "GET" });
     expect((await fetch(`${server.baseUrl}/metrics`)).status).toBe(404);
+    const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    expect(metrics).toMatch(/^http_server_requests_total\{method="GET",route="\/api\/public\/plans",status="200",status_class="2xx"\} [1-9]/m);
+  });
+
+  it("closes the metrics listener when the server stops", async () => {
+    await server.stop();
+    await expect(fetch(`http://127.0.0.1:${metricsPort}/metrics`)).rejects.toThrow();
   });
 });
