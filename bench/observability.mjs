@@ -8,6 +8,7 @@
 // — printed as throughput ratios to "off". Tracing "off" loads no SDK at all (lib/observability):
 // the "off" server is what every deployment without OTEL_EXPORTER_OTLP_ENDPOINT runs.
 import { createServer } from "node:http";
+import os from "node:os";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { fmt, load, startServer, table } from "./lib.mjs";
 
@@ -42,6 +43,7 @@ export async function observabilityCost({ databaseUrl, slug, connections, durati
   ];
   const servers = [];
   let logLines = 0;
+  const loadBefore = os.loadavg()[0];
   try {
     for (const v of variants) {
       const onOutput = v.key === "off" ? () => {} : (d) => (logLines += (d.match(/"msg":"request"/g) ?? []).length);
@@ -72,7 +74,7 @@ export async function observabilityCost({ databaseUrl, slug, connections, durati
       });
       results.push(row);
     }
-    return { connections, duration, rounds, results, sink: sink.stats(), logLines };
+    return { connections, duration, rounds, results, sink: sink.stats(), logLines, load: [loadBefore, os.loadavg()[0]], cores: os.cpus().length };
   } finally {
     for (const s of servers) await s.stop();
     await sink.stop();
@@ -99,6 +101,8 @@ Req/s, and in parentheses the ratio to logs off. Without \`OTEL_EXPORTER_OTLP_EN
 
 ${table(["endpoint", "logs off req/s", "logs on (÷ off)", "logs + traces (÷ off)", "p50 off / logs / traces", ""], rows)}
 
+Machine load (1-minute average) ${r.load.map((n) => n.toFixed(1)).join(" at the start, ")} at the end, on ${r.cores} cores: on a machine shared with other work
+the three servers share the same disturbance only within a round, so read the ratios with the rounds' spread in mind.
 During the runs the servers wrote ${fmt.int(r.logLines)} access lines and sent the sink ${fmt.int(r.sink.requests)} OTLP exports (${fmt.mb(r.sink.bytes)}).
 ${END}
 `;
