@@ -59,6 +59,10 @@ export function createRequestObserver(env: Record<string, string | undefined> = 
       res.once("close", () => {
         const seconds = Number(process.hrtime.bigint() - started) / 1e9;
         const status = res.statusCode;
+        recordRequest(metricMethod, route, status, seconds);
+        span?.end(status, route);
+        const logger = log();
+        if (!logger.isLevelEnabled(internal ? "debug" : "info")) return;
         const line = {
           method,
           route,
@@ -73,10 +77,8 @@ export function createRequestObserver(env: Record<string, string | undefined> = 
           ...(res.writableFinished ? {} : { aborted: true }),
           ...(shedReason ? { shed: shedReason } : {}),
         };
-        if (internal) log().debug(line, "request");
-        else log().info(line, "request");
-        recordRequest(metricMethod, route, status, seconds);
-        span?.end(status, route);
+        if (internal) logger.debug(line, "request");
+        else logger.info(line, "request");
       });
       return {
         run: (work) => (span ? span.run(work) : work()),

@@ -1,7 +1,6 @@
 // The Markdown twin of a public page (contract section 4): built from the page's data, kept in
 // process, served with its canonical link. What GET {page}.md and Accept: text/markdown get
 // (middleware.ts answers them), and what the MCP resource menu://restaurants/{slug}/menu.md returns.
-import { ApiError } from "../http/api-errors";
 import { cachedResponse, errorResponse, etagOf } from "../http/api-route";
 import { CACHE_POLICIES, type CachePolicy } from "../http/cache-policy";
 import { estimateTokens } from "../markdown/render";
@@ -15,7 +14,6 @@ import { cacheBudget } from "../cache/memory-budget";
 import { respondWithFreshness } from "../cache/freshness";
 import { pageCacheTtlMs, STALE_IF_ERROR_MS } from "../cache/public-caches";
 import { sharedCache, stringBytes, TtlCache } from "../cache/ttl-cache";
-import { log } from "../observability/logger";
 
 interface MarkdownResult {
   status: 200 | 404 | 308;
@@ -90,8 +88,8 @@ async function markdownResponse(request: Request, pagePath: string, search: URLS
       "X-Markdown-Tokens": md.tokens,
     });
   } catch (error) {
-    // errorResponse logs what is not an ApiError (with its cause) once, and answers 500.
-    if (error instanceof ApiError && error.status >= 500) log().warn({ err: error, page: pagePath }, "Markdown twin not served");
+    // The error itself, not a stand-in: errorResponse logs one that is not an ApiError once, with
+    // its cause, and answers 500; an ApiError (a shed render: 503) was logged where it arose.
     return errorResponse(error);
   }
 }
