@@ -7,7 +7,7 @@
 // connection for this response, headers included), duration_ms (arrival to last byte), cache (hit,
 // miss or stale: a last good copy, as Cache-Status says), client (the address the throttle sees:
 // lib/http/client-address.ts), request_id, and trace_id when tracing is on. A request the client
-// gave up on is marked aborted. The internal render requests (the HTML handler's fetch of its own
+// gave up on is marked aborted (status 499 when it left before any answer). The internal render requests (the HTML handler's fetch of its own
 // page) are logged at debug, under the id of the request they serve.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { clientAddress, parseTrustedProxyHeaders } from "../http/client-address";
@@ -58,7 +58,8 @@ export function createRequestObserver(env: Record<string, string | undefined> = 
       let shedReason: string | undefined;
       res.once("close", () => {
         const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-        const status = res.statusCode;
+        // 499 (as nginx logs it): the client closed the connection before an answer was sent.
+        const status = res.headersSent ? res.statusCode : 499;
         recordRequest(metricMethod, route, status, seconds);
         span?.end(status, route);
         const logger = log();
