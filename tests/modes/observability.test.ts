@@ -238,6 +238,14 @@ describe("observability of a running server (npm start)", () => {
     expect(await accessLine(server, id!)).toMatchObject({ status: 408, route: "(unparsed)" });
   }, 40_000);
 
+  it("echoes and logs an id on a request whose headers are too large (431)", async () => {
+    const answer = await heldRequest(server.baseUrl, `GET /api/public HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`, 10_000);
+    expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+    const id = /\r\nX-Request-Id: ([0-9a-f]{32})\r\n/i.exec(answer)?.[1];
+    expect(id).toBeDefined();
+    expect(await accessLine(server, id!)).toMatchObject({ status: 431, route: "(unparsed)", error_code: "HPE_HEADER_OVERFLOW" });
+  });
+
   it("logs a shed request (503): the access line and the limiter's line share its id", async () => {
     // 64 request bodies may be read at once (lib/http/work-limiter.ts bodyLimiter); these send one byte and hold.
     const head = (n: number) =>
