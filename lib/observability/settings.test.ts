@@ -3,7 +3,7 @@ import { observabilitySettings } from "./settings";
 
 describe("observabilitySettings", () => {
   it("defaults: info, JSON unless on a terminal, no metrics, no tracing", () => {
-    expect(observabilitySettings({}, false)).toEqual({ logLevel: "info", logFormat: "json", metricsPort: undefined, metricsHost: "127.0.0.1", otlpEndpoint: undefined, serviceName: "menu-service" });
+    expect(observabilitySettings({}, false)).toEqual({ logLevel: "info", logFormat: "json", metricsPort: undefined, metricsHost: "127.0.0.1", otlpEndpoint: undefined, serviceName: "menu-service", otlpProtocol: "http/protobuf" });
     expect(observabilitySettings({}, true).logFormat).toBe("pretty");
     expect(observabilitySettings({ LOG_FORMAT: "json" }, true).logFormat).toBe("json");
     expect(observabilitySettings({ LOG_LEVEL: "", METRICS_PORT: " " }, false)).toMatchObject({ logLevel: "info", metricsPort: undefined });
@@ -11,10 +11,10 @@ describe("observabilitySettings", () => {
 
   it("reads every variable", () => {
     const s = observabilitySettings(
-      { LOG_LEVEL: "silent", LOG_FORMAT: "pretty", METRICS_PORT: "9464", METRICS_HOST: "0.0.0.0", OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318", OTEL_SERVICE_NAME: "menus-eu", PORT: "8080" },
+      { LOG_LEVEL: "silent", LOG_FORMAT: "pretty", METRICS_PORT: "9464", METRICS_HOST: "0.0.0.0", OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318", OTEL_SERVICE_NAME: "menus-eu", OTEL_EXPORTER_OTLP_PROTOCOL: "http/json", PORT: "8080" },
       false,
     );
-    expect(s).toEqual({ logLevel: "silent", logFormat: "pretty", metricsPort: 9464, metricsHost: "0.0.0.0", otlpEndpoint: "http://collector:4318", serviceName: "menus-eu" });
+    expect(s).toEqual({ logLevel: "silent", logFormat: "pretty", metricsPort: 9464, metricsHost: "0.0.0.0", otlpEndpoint: "http://collector:4318", serviceName: "menus-eu", otlpProtocol: "http/json" });
   });
 
   it("stops on a bad value, naming the variable, the value and what is allowed", () => {
@@ -24,6 +24,7 @@ describe("observabilitySettings", () => {
     expect(() => observabilitySettings({ METRICS_PORT: "70000" })).toThrow(/METRICS_PORT/);
     expect(() => observabilitySettings({ METRICS_PORT: "9464x" })).toThrow(/METRICS_PORT/);
     expect(() => observabilitySettings({ OTEL_EXPORTER_OTLP_ENDPOINT: "collector:4318" })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT .*http/);
+    expect(() => observabilitySettings({ OTEL_EXPORTER_OTLP_PROTOCOL: "grpc" })).toThrow(/OTEL_EXPORTER_OTLP_PROTOCOL .*grpc is not supported.*"grpc"/);
   });
 
   it("never serves metrics on the public port", () => {

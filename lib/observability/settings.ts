@@ -7,6 +7,9 @@
 //   METRICS_HOST                  the metrics listener's address (default 127.0.0.1)
 //   OTEL_EXPORTER_OTLP_ENDPOINT   an http(s) URL; unset: no tracing (the SDK is never loaded)
 //   OTEL_SERVICE_NAME             the traces' service.name (default menu-service)
+//   OTEL_EXPORTER_OTLP_PROTOCOL   http/protobuf (default, as OpenTelemetry specifies) or http/json
+// (The SDK itself also reads its own OTEL_* variables: OTEL_EXPORTER_OTLP_HEADERS,
+// OTEL_TRACES_SAMPLER, OTEL_TRACES_SAMPLER_ARG, OTEL_BSP_*.)
 import { z } from "zod";
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -20,6 +23,7 @@ export interface ObservabilitySettings {
   /** undefined: tracing off */
   otlpEndpoint: string | undefined;
   serviceName: string;
+  otlpProtocol: "http/protobuf" | "http/json";
 }
 
 const blankAsUnset = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : typeof value === "string" ? value.trim() : value);
@@ -36,6 +40,7 @@ const schema = z.object({
       .optional(),
   ),
   OTEL_SERVICE_NAME: z.preprocess(blankAsUnset, z.string().min(1).default("menu-service")),
+  OTEL_EXPORTER_OTLP_PROTOCOL: z.preprocess(blankAsUnset, z.enum(["http/protobuf", "http/json"]).default("http/protobuf")),
   PORT: z.preprocess(blankAsUnset, z.string().optional()),
 });
 
@@ -46,6 +51,7 @@ const ALLOWED: Record<string, string> = {
   METRICS_HOST: "an address to listen on",
   OTEL_EXPORTER_OTLP_ENDPOINT: "an http:// or https:// URL of an OTLP/HTTP receiver; unset for no tracing",
   OTEL_SERVICE_NAME: "a non-empty name",
+  OTEL_EXPORTER_OTLP_PROTOCOL: "http/protobuf or http/json (OTLP over HTTP; grpc is not supported)",
 };
 
 /** The settings from `env`; throws with the variable, its value and what is allowed. */
@@ -67,5 +73,6 @@ export function observabilitySettings(env: Record<string, string | undefined> = 
     metricsHost: s.METRICS_HOST,
     otlpEndpoint: s.OTEL_EXPORTER_OTLP_ENDPOINT,
     serviceName: s.OTEL_SERVICE_NAME,
+    otlpProtocol: s.OTEL_EXPORTER_OTLP_PROTOCOL,
   };
 }

@@ -39,9 +39,9 @@ class RequestIdGenerator implements IdGenerator {
   }
 }
 
-async function exporterFor(endpoint: string): Promise<SpanExporter> {
+async function exporterFor(endpoint: string, protocol: ObservabilitySettings["otlpProtocol"]): Promise<SpanExporter> {
   const url = `${endpoint.replace(/\/+$/, "")}/v1/traces`;
-  if ((process.env.OTEL_EXPORTER_OTLP_PROTOCOL ?? "").trim() === "http/json") {
+  if (protocol === "http/json") {
     const { OTLPTraceExporter } = await import("@opentelemetry/exporter-trace-otlp-http");
     return new OTLPTraceExporter({ url });
   }
@@ -61,13 +61,13 @@ function recordOn(span: Span, error: unknown) {
   span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
 }
 
-export async function startTracing(settings: Pick<ObservabilitySettings, "otlpEndpoint" | "serviceName">, version: string): Promise<void> {
+export async function startTracing(settings: Pick<ObservabilitySettings, "otlpEndpoint" | "serviceName" | "otlpProtocol">, version: string): Promise<void> {
   if (!settings.otlpEndpoint) return;
   const ids = new RequestIdGenerator();
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: settings.serviceName, [ATTR_SERVICE_VERSION]: version }),
     idGenerator: ids,
-    spanProcessors: [new BatchSpanProcessor(await exporterFor(settings.otlpEndpoint))],
+    spanProcessors: [new BatchSpanProcessor(await exporterFor(settings.otlpEndpoint, settings.otlpProtocol))],
   });
   // The global provider, the AsyncLocalStorage context manager and the W3C propagator.
   provider.register();
