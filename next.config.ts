@@ -47,7 +47,23 @@ const nextConfig: NextConfig = {
   env: { MENU_BUILD_SECRET: randomBytes(32).toString("base64url"), MENU_BENCH_BUILD: benchBuild ? "1" : "", MENU_BUILD_VERSION: packageVersion, MENU_BUILD_COMMIT: sourceCommit() },
   // The native module stays outside the server bundle. (The schema engine's ESM glue is bundled;
   // lib/db/schema-engine.ts reads its .wasm from node_modules, included above.)
-  serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3"],
+  // Observability libraries load from node_modules as they are (one copy per process, shared by
+  // every bundle; the tracing SDK only when tracing is on): lib/observability.
+  serverExternalPackages: [
+    "better-sqlite3",
+    "@prisma/adapter-better-sqlite3",
+    "pino",
+    "pino-pretty",
+    "prom-client",
+    "@opentelemetry/api",
+    "@opentelemetry/sdk-trace-node",
+    "@opentelemetry/sdk-trace-base",
+    "@opentelemetry/resources",
+    "@opentelemetry/semantic-conventions",
+    "@opentelemetry/exporter-trace-otlp-http",
+    "@opentelemetry/exporter-trace-otlp-proto",
+    "@prisma/instrumentation",
+  ],
   // No in-memory ISR cache (default 50 MB of the 256 MB heap): the service's page-html cache
   // already keeps the finished renders within the one memory budget (lib/cache/memory-budget.ts),
   // and ISR serves its entries from disk on the misses.

@@ -21,11 +21,14 @@
 // Options: --duration <s> (10, per endpoint and reference, split over --rounds 2 interleaved rounds)
 //          --warmup <s> (2) --connections 10,50 --only json,search,…
 //          --skip-middleware (no second build) --middleware-rounds <n> (6) --out <file> (bench/results.md)
+//          --skip-observability (no logs/traces comparison) --observability-only (only that comparison,
+//          written into its own section of the results file: bench/observability.mjs)
 import { spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { environment, fmt, FIXTURE, load, MCP_HEADERS, mcpCall, npmStartArgs, ROOT, startServer, table, tsx } from "./lib.mjs";
+import { observabilityCost, observabilitySection, writeObservabilitySection } from "./observability.mjs";
 
 // ————— options —————
 
@@ -42,6 +45,8 @@ const ONLY = option("only", null) ? String(option("only")).split(",") : null;
 const SKIP_MIDDLEWARE = option("skip-middleware", false) === true;
 const OUT = path.resolve(ROOT, String(option("out", "bench/results.md")));
 const MIDDLEWARE_ROUNDS = Number(option("middleware-rounds", 6));
+const SKIP_OBSERVABILITY = option("skip-observability", false) === true;
+const OBSERVABILITY_ONLY = option("observability-only", false) === true;
 const ROUNDS = Math.max(1, Number(option("rounds", 2)));
 const log = (line) => process.stderr.write(`${line}\n`);
 
@@ -111,6 +116,17 @@ async function pickQuery(menu) {
 const { slug, menu } = await pickRestaurant();
 const q = await pickQuery(menu);
 log(`Restaurant: ${slug}; search: q=${q}`);
+
+const observabilityOptions = { databaseUrl, slug, connections: CONNECTIONS[0], duration: DURATION, warmup: WARMUP, rounds: ROUNDS, log };
+if (OBSERVABILITY_ONLY) {
+  await server.stop();
+  plain.stop();
+  const section = observabilitySection(await observabilityCost(observabilityOptions));
+  writeObservabilitySection(OUT, section);
+  process.stdout.write(`\n${section}\n`);
+  log(`Written to ${path.relative(process.cwd(), OUT) || OUT}`);
+  process.exit(0);
+}
 
 const mcpBody = mcpCall("get_restaurant_menu", { slug });
 
@@ -315,6 +331,17 @@ async function startVariantWithoutMiddleware() {
   return startServer({ root: dir, env: { DATABASE_URL: databaseUrl, BENCH_FLOOR: "1", RATE_LIMIT_PER_MINUTE: "0" }, log });
 }
 
+// The logs/traces comparison starts servers of its own: the one above is stopped first.
+await server.stop();
+let observability = null;
+if (!SKIP_OBSERVABILITY) {
+  try {
+    observability = await observabilityCost(observabilityOptions);
+  } catch (error) {
+    log(`  observability comparison failed: ${error.message.split("\n")[0]}`);
+  }
+}
+
 await cleanup();
 
 // ————— report —————
@@ -407,6 +434,8 @@ sections.push(`## Memory
 
 Server RSS: highest seen during the runs ${fmt.mb(rssMax)}; after the run ${fmt.mb(rssAfter)} (target ≤ ${TARGETS.rssMb} MB ${verdict(rssAfter !== null ? -rssAfter : null, -TARGETS.rssMb * 1024 * 1024)}).
 `);
+
+if (observability) sections.push(observabilitySection(observability));
 
 const report = sections.join("\n");
 // Everything from the first other benchmark's marker on (the growth summary, bench/soak.mjs's

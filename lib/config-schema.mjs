@@ -189,6 +189,7 @@ export const SETTINGS = {
   METRICS_HOST: { schema: z.string().regex(/^[A-Za-z0-9.:[\]%-]+$/), default: "127.0.0.1", allowed: "a host name or IP address to listen on", does: "the address of the metrics listener" },
   OTEL_EXPORTER_OTLP_ENDPOINT: { schema: z.string().refine(httpUrl), default: "– (tracing off)", allowed: "an http(s) URL, e.g. http://127.0.0.1:4318", does: "exports OpenTelemetry traces over OTLP/HTTP to this collector; unset = no tracing", url: true },
   OTEL_SERVICE_NAME: { schema: z.string().regex(/^[\w.-]{1,100}$/), default: "menu-service", allowed: "1–100 letters, digits, '.', '_' or '-'", does: "the service name on exported traces" },
+  OTEL_EXPORTER_OTLP_PROTOCOL: { schema: z.enum(["http/protobuf", "http/json"]), default: "http/protobuf", allowed: "http/protobuf or http/json (OTLP over HTTP; grpc is not supported)", does: "the encoding of exported traces" },
   VERCEL_URL: {
     schema: z.string().regex(/^(https?:\/\/)?[A-Za-z0-9.-]+(:\d+)?\/*$/),
     default: "– (set by Vercel)",
@@ -320,6 +321,7 @@ export function parseConfig(env = process.env, options = {}) {
     METRICS_HOST: raw.METRICS_HOST ?? "127.0.0.1",
     OTEL_EXPORTER_OTLP_ENDPOINT: raw.OTEL_EXPORTER_OTLP_ENDPOINT,
     OTEL_SERVICE_NAME: raw.OTEL_SERVICE_NAME ?? "menu-service",
+    OTEL_EXPORTER_OTLP_PROTOCOL: raw.OTEL_EXPORTER_OTLP_PROTOCOL ?? "http/protobuf",
     VERCEL_URL: raw.VERCEL_URL?.replace(/^https?:\/\//, "").replace(/\/+$/, ""),
     VERCEL_AUTOMATION_BYPASS_SECRET: raw.VERCEL_AUTOMATION_BYPASS_SECRET,
     BENCH_FLOOR: raw.BENCH_FLOOR ?? false,

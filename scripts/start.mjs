@@ -119,8 +119,9 @@ const internal = createServer(handle);
 guard.guardServer(internal, { internal: true });
 await new Promise((resolve) => internal.listen(0, "127.0.0.1", resolve));
 recordListener(internal.address(), { own: true });
+const { processLog } = await import("../lib/observability/process-log.mjs");
 server.on("error", (error) => {
-  console.error(
+  processLog().fatal(
     error.code === "EADDRINUSE"
       ? `Cannot listen on ${hostname}:${port}: the port is in use by another process. Stop it, or choose another port with PORT=…`
       : error.code === "EACCES"
@@ -130,7 +131,7 @@ server.on("error", (error) => {
   process.exit(1);
 });
 server.listen(Number(port), hostname, () => {
-  console.log(`Menu service ${dev ? "(dev) " : ""}listening on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`);
+  processLog().info(`Menu service ${dev ? "(dev) " : ""}listening on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`);
 });
 // SIGTERM and SIGINT are handled as in every run mode: lib/server/start-up.ts (instrumentation)
 // takes them over with lib/http/server-guard.mjs takeOverSignals.

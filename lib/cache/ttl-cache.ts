@@ -30,6 +30,10 @@
 // bounds how long another instance can serve the old menu after an edit.
 
 import { ApiError } from "../http/api-errors";
+import { recordCacheLookup } from "../observability/metrics";
+import { processLog } from "../observability/process-log.mjs";
+import { countCacheLookup } from "../observability/request-context.mjs";
+import { tracing, type SpanHandle } from "../observability/trace-hooks";
 import { markStale, trackFreshness } from "./freshness";
 
 export interface TtlCacheOptions<V> {
@@ -114,15 +118,23 @@ export class TtlCache<V> {
    * value the `keep` option refuses.
    */
   get(key: string, ttlMs: number, load: () => Promise<V>, now = Date.now()): Promise<V> {
+    const hooks = tracing();
+    if (!hooks) return this.lookup(key, ttlMs, load, now);
+    return hooks.inSpan(`cache ${this.name}`, { "cache.name": this.name }, (span) => this.lookup(key, ttlMs, load, now, span));
+  }
+
+  private lookup(key: string, ttlMs: number, load: () => Promise<V>, now: number, span?: SpanHandle): Promise<V> {
     const hit = this.entries.get(key);
     if (hit && hit.expires > now) {
       // Refresh recency: Map iteration order is insertion order, so the oldest is first.
       this.entries.delete(key);
       this.entries.set(key, hit);
+      this.count("hit", span);
       return Promise.resolve(hit.value);
     }
     const stale = hit && hit.expires + (this.options.staleMs ?? 0) > now ? hit : undefined;
     if (hit && !stale) this.remove(key);
+    this.count("miss", span);
     if (ttlMs <= 0) return load();
     const pending = this.inflight.get(key) ?? this.startLoad(key, ttlMs, load, now);
     const settle = (loaded: Loaded<V>) => {
@@ -144,20 +156,30 @@ export class TtlCache<V> {
           reject(error);
         }
       };
-      const useStale = () => {
+      const useStale = (cause: unknown) => {
         markStale(stale.expires);
+        this.count("stale", span);
+        // One line per substitution: which copy, how old, and what it stands in for.
+        processLog().warn({ cache: this.name, stale_for_s: Math.round((Date.now() - stale.expires) / 1000), err: cause }, "stale copy served");
         return stale.value;
       };
-      const timer = setTimeout(() => finish(useStale), this.options.staleAfterMs ?? STALE_AFTER_MS);
+      const staleAfterMs = this.options.staleAfterMs ?? STALE_AFTER_MS;
+      const timer = setTimeout(() => finish(() => useStale(new Error(`the reload took longer than ${staleAfterMs} ms`))), staleAfterMs);
       pending.then(
         (loaded) => finish(() => settle(loaded)),
         (error) =>
           finish(() => {
-            if (isServiceFailure(error)) return useStale();
+            if (isServiceFailure(error)) return useStale(error);
             throw error;
           }),
       );
     });
+  }
+
+  private count(outcome: "hit" | "miss" | "stale", span: SpanHandle | undefined) {
+    if (outcome !== "stale") countCacheLookup(outcome === "hit");
+    recordCacheLookup(this.name, outcome);
+    span?.setAttributes({ "cache.outcome": outcome });
   }
 
   private startLoad(key: string, ttlMs: number, load: () => Promise<V>, now: number): Promise<Loaded<V>> {
@@ -265,6 +287,11 @@ export function purgeCaches(slug?: string): PurgeReport {
   const caches = registry();
   for (const cache of caches) entries += slug === undefined ? cache.clear() : cache.purgeRestaurant(slug);
   return { caches: caches.size, entries };
+}
+
+/** Size of every cache of this process, for the metrics (lib/observability/metrics.ts). */
+export function cacheStats(): { name: string; bytes: number; maxBytes: number; entries: number }[] {
+  return [...registry()].map((cache) => ({ name: cache.name, bytes: cache.byteSize, maxBytes: cache.maxByteSize, entries: cache.size }));
 }
 
 /**

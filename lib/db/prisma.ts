@@ -12,6 +12,9 @@ import { readReplicas } from "@prisma/extension-read-replicas";
 import { PrismaClient } from "./generated/client";
 import { PrismaClient as PrismaClientPg } from "./generated-pg/client";
 import { databaseKind, databaseUrl, sqlitePath } from "./database-url";
+import pg from "pg";
+import { metricsEnabled, startDbTimer } from "../observability/metrics";
+import { registerPool } from "./pool-stats";
 import { onShutdown } from "./shutdown-hooks";
 import { config } from "../config";
 import { serializeTransactionQueries } from "./serial-transactions";
@@ -28,10 +31,10 @@ export function replicaUrls(): string[] {
   return config().DATABASE_REPLICA_URLS;
 }
 
-function clientFor(url: string): Db {
+function clientFor(url: string, poolName: string): Db {
   if (databaseKind(url) === "postgresql") {
     // Small pools and short timeouts suit serverless hosts, where many instances share one server.
-    const adapter = serializeTransactionQueries(new PrismaPg({
+    const pool = new pg.Pool({
       connectionString: url,
       max: poolSize(),
       idleTimeoutMillis: 10_000,
@@ -39,16 +42,39 @@ function clientFor(url: string): Db {
       statement_timeout: 10_000,
       // client-side too: a server that stops answering mid-query never sends the statement timeout
       query_timeout: 12_000,
-    }));
-    return new PrismaClientPg({ adapter }) as unknown as Db;
+    });
+    // Made here, not by the adapter, so the metrics can read its counts (lib/db/pool-stats.ts).
+    registerPool(poolName, pool);
+    const adapter = serializeTransactionQueries(new PrismaPg(pool, { disposeExternalPool: true }));
+    return withQueryTimer(new PrismaClientPg({ adapter }) as unknown as Db);
   }
-  return new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: sqlitePath(url), timeout: 5000 }) });
+  return withQueryTimer(new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: sqlitePath(url), timeout: 5000 }) }));
+}
+
+/**
+ * With metrics on (METRICS_PORT), every operation's duration goes to the query histogram
+ * (lib/observability/metrics.ts); with them off the client is left as it is, at no cost.
+ */
+function withQueryTimer(client: Db): Db {
+  if (!metricsEnabled()) return client;
+  return client.$extends({
+    query: {
+      async $allOperations({ model, operation, args, query }) {
+        const done = startDbTimer();
+        try {
+          return await query(args);
+        } finally {
+          done?.(model ?? "raw", operation);
+        }
+      },
+    },
+  }) as unknown as Db;
 }
 
 function createClient(): Db {
   const url = databaseUrl();
-  const primary = clientFor(url);
-  const replicas = replicaUrls().map(clientFor);
+  const primary = clientFor(url, "primary");
+  const replicas = replicaUrls().map((replica, i) => clientFor(replica, `replica-${i + 1}`));
   if (replicas.length === 0) return primary;
   // The extension adds $primary()/$replica() and routes reads; the model API is unchanged.
   return primary.$extends(readReplicas({ replicas })) as unknown as Db;

@@ -3,6 +3,7 @@
 // pool because rate-limiter-flexible speaks to pg directly.
 import pg from "pg";
 import { databaseKind, databaseUrl } from "./database-url";
+import { registerPool } from "./pool-stats";
 import { onShutdown } from "./shutdown-hooks";
 
 const globalForStore = globalThis as unknown as { menuRateLimitPool?: pg.Pool };
@@ -21,6 +22,7 @@ export function rateLimitPool(): pg.Pool | undefined {
     // An idle connection dropped by the server (a restart) must not take the process down.
     pool.on("error", () => {});
     globalForStore.menuRateLimitPool = pool;
+    registerPool("throttle", pool);
     onShutdown(async () => {
       globalForStore.menuRateLimitPool = undefined;
       await pool.end();

@@ -8,6 +8,8 @@ import { consumeRateLimit, type RateLimitPolicy } from "./rate-limit";
 import { ORIGINAL_METHOD_HEADER } from "./request-front.mjs";
 import { respondWithFreshness } from "../cache/freshness";
 import { publicBaseUrl } from "../site-urls";
+import { log } from "../observability/logger";
+import { tracing } from "../observability/trace-hooks";
 
 export const ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 type Method = (typeof ALL_METHODS)[number];
@@ -20,7 +22,10 @@ type NextHandler = (request: Request, context: NextContext) => Promise<Response>
 
 export function errorResponse(error: unknown): Response {
   const apiError = toApiError(error);
-  if (!(error instanceof ApiError)) console.error("[api] unexpected error:", error);
+  if (!(error instanceof ApiError)) {
+    log().error({ err: error }, "unexpected error answered 500");
+    tracing()?.recordError(error);
+  }
   const headers = withCors(new Headers(apiError.options.headers));
   headers.set("Content-Type", "application/json; charset=utf-8");
   headers.set("Cache-Control", CACHE_POLICIES.noStore);

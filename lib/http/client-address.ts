@@ -13,6 +13,7 @@
 // (parsed with the rest of the configuration: lib/config-schema.mjs trustedProxyHeaders)
 import { isIP } from "node:net";
 import { CLIENT_ADDRESS_HEADER, stampedAddress } from "./client-address-tap.mjs";
+import { processLog } from "../observability/process-log.mjs";
 
 export interface TrustedHeader {
   name: string;
@@ -88,7 +89,7 @@ export function warnUntrustedForwarding(headers: Headers, trusted: TrustedHeader
   const name = untrustedForwardingHeader(headers, trusted);
   if (!name) return;
   holder[WARNED] = true;
-  console.warn(
+  processLog().warn(
     `[throttle] Requests arrive with a ${name} header, but TRUSTED_PROXY_HEADERS does not name it: every client behind that proxy or CDN counts as its one address and shares one search budget. If your own proxy sets ${name}, set TRUSTED_PROXY_HEADERS=${name} (docs/deployment.md, "Client addresses"); if no proxy of yours sets it, a client sent it and it is rightly ignored.`,
   );
 }

@@ -15,6 +15,8 @@
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { RATE_LIMIT_TABLE } from "../db/external-tables";
 import { rateLimitPool } from "../db/rate-limit-store";
+import { recordThrottled, recordThrottleStoreFailure } from "../observability/metrics";
+import { processLog } from "../observability/process-log.mjs";
 import { ApiError } from "./api-errors";
 import { config } from "../config";
 import { clientAddress, clientKey, warnUntrustedForwarding, type TrustedHeader } from "./client-address";
@@ -107,12 +109,36 @@ export function resetThrottle(): void {
   globalForThrottle.menuThrottle = undefined;
 }
 
-let lastWarning = 0;
-function warnOncePerMinute(message: string, error?: unknown) {
-  if (Date.now() - lastWarning < 60_000) return;
-  lastWarning = Date.now();
-  console.error(`[rate-limit] ${message}`, error instanceof Error ? error.message : (error ?? ""));
+/**
+ * Lets through at most `perMinute` lines a minute; the first line after a full minute says how
+ * many were left out. A failing store fails every search: one line each would flood the log.
+ */
+export class LogBudget {
+  private windowStart = 0;
+  private used = 0;
+  private suppressed = 0;
+
+  constructor(private readonly perMinute: number) {}
+
+  /** undefined: leave this line out; else the number of lines left out before it. */
+  take(now = Date.now()): number | undefined {
+    if (now - this.windowStart >= 60_000) {
+      this.windowStart = now;
+      this.used = 0;
+    }
+    if (this.used >= this.perMinute) {
+      this.suppressed++;
+      return undefined;
+    }
+    this.used++;
+    const suppressed = this.suppressed;
+    this.suppressed = 0;
+    return suppressed;
+  }
 }
+
+const storeFailureLog = new LogBudget(10);
+const noAddressLog = new LogBudget(1);
 
 /**
  * Counts one request of `policy` against the client's budget. Returns the RateLimit fields for
@@ -126,7 +152,8 @@ export async function consumeRateLimit(request: Request, policy: RateLimitPolicy
   warnUntrustedForwarding(request.headers, trusted);
   const address = clientAddress(request.headers, trusted);
   if (!address) {
-    warnOncePerMinute("no client address (set TRUSTED_PROXY_HEADERS where a proxy supplies it): request not throttled");
+    const suppressed = noAddressLog.take();
+    if (suppressed !== undefined) processLog().warn({ policy, suppressed }, "throttle: no client address (set TRUSTED_PROXY_HEADERS where a proxy supplies it): request not throttled");
     return {};
   }
   let result: RateLimiterRes;
@@ -134,10 +161,15 @@ export async function consumeRateLimit(request: Request, policy: RateLimitPolicy
     result = await limiter.consume(clientKey(address));
   } catch (rejection) {
     if (!(rejection instanceof RateLimiterRes)) {
-      warnOncePerMinute("store unavailable, request not throttled:", rejection);
+      // Fail open: the throttle protects the service, it must not become its single point of failure.
+      recordThrottleStoreFailure();
+      const suppressed = storeFailureLog.take();
+      if (suppressed !== undefined) processLog().warn({ policy, err: rejection, suppressed }, "throttle store unavailable: request not throttled");
       return {};
     }
     const headers = rateLimitFields(policy, limit, 0, rejection.msBeforeNext, true);
+    recordThrottled(policy);
+    processLog().warn({ policy, client: address, limit, retry_after_s: Number(headers["Retry-After"]) }, "request throttled");
     throw new ApiError("rate_limited", `More than ${limit} ${policy} requests in ${RATE_LIMIT_WINDOW_SECONDS} seconds from this client.`, {
       hint: `Wait ${headers["Retry-After"]} seconds, then retry; cache results and reuse them instead of repeating a search.`,
       headers,

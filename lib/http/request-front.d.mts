@@ -14,7 +14,8 @@ export interface FrontError {
   hint: string;
 }
 export declare const FRONT_ERRORS: Record<"malformed" | "invalid_target" | "not_found" | "overloaded" | "timeout" | "headers_too_large", FrontError>;
-export declare function clientErrorResponse(error: { code?: string } | undefined, baseUrl: string): string | null;
+export declare function clientErrorResponse(error: { code?: string } | undefined, baseUrl: string, requestId?: string): string | null;
+export declare function clientErrorKind(error: { code?: string } | undefined): FrontError;
 export declare const INTERNAL_PATH_ROOTS: string[];
 export declare function isInternalPath(url: string): boolean;
 export declare function internalPathAnswer(baseUrl: string): { status: number; headers: Record<string, string>; body: string };

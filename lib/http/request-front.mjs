@@ -253,12 +253,22 @@ function errorHeaders(body, close) {
  *
  * @param {{ code?: string }} error
  * @param {string} baseUrl
+ * @param {string} [requestId] echoed as X-Request-Id
  * @returns {string | null}
  */
-export function clientErrorResponse(error, baseUrl) {
+export function clientErrorResponse(error, baseUrl, requestId) {
   if (error?.code === "ECONNRESET" || error?.code === "EPIPE") return null;
-  const kind = error?.code === "ERR_HTTP_REQUEST_TIMEOUT" ? FRONT_ERRORS.timeout : error?.code === "HPE_HEADER_OVERFLOW" ? FRONT_ERRORS.headers_too_large : FRONT_ERRORS.malformed;
+  const kind = clientErrorKind(error);
   const body = errorJson(kind, baseUrl);
-  const head = Object.entries(errorHeaders(body, true)).map(([name, value]) => `${name}: ${value}`);
+  const head = Object.entries({ ...errorHeaders(body, true), ...(requestId ? { "X-Request-Id": requestId } : {}) }).map(([name, value]) => `${name}: ${value}`);
   return [`HTTP/1.1 ${kind.status} ${kind.reason}`, ...head, "", body].join("\r\n");
+}
+
+/**
+ * Which of the front's errors answers a request Node gave up on.
+ *
+ * @param {{ code?: string }} error
+ */
+export function clientErrorKind(error) {
+  return error?.code === "ERR_HTTP_REQUEST_TIMEOUT" ? FRONT_ERRORS.timeout : error?.code === "HPE_HEADER_OVERFLOW" ? FRONT_ERRORS.headers_too_large : FRONT_ERRORS.malformed;
 }

@@ -7,3 +7,5 @@ export declare function isStopping(): boolean;
 export declare function requestsInFlight(): number;
 export declare function gracefulStop(options?: { delayMs?: number; deadlineMs?: number }): Promise<void>;
 export declare function takeOverSignals(): void;
+export declare function setRequestObserver(observer: unknown): void;
+export declare function exemptFromGuard(server: Server): void;

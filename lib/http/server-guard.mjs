@@ -26,6 +26,11 @@
 //   - gives the process a loopback listener of its own for the HTML handler's page renders
 //     (openRenderListener), when its start script has not (npm start's has): the renders of
 //     requests in flight while the public listener drains on SIGTERM still have somewhere to go.
+//   - gives every request an id (lib/observability/request-id.mjs: the caller's X-Request-Id or
+//     traceparent trace id, else a new one), echoed as X-Request-Id on every answer, the guard's
+//     own and Node's 408/431/400 included, and runs the request in a scope that carries it
+//     (lib/observability/request-context.mjs); the request observer that start-up installs
+//     (lib/observability/access-log.ts) writes its access line, metrics and server span
 //   - repairs, before any route runs, the requests Next.js would answer itself with a bare text
 //     500 or a redirect off-site (lib/http/request-front.mjs: absolute-form and "*" targets, the
 //     API's trailing slashes, methods Next.js does not route, repeated Accept lines).
@@ -36,7 +41,10 @@ import { createServer, Server } from "node:http";
 import net from "node:net";
 import { recordListener } from "../pages/render-listener.mjs";
 import { config } from "../config-schema.mjs";
-import { clientErrorResponse, frontAnswer, INTERNAL_RENDER_HEADER, internalPathAnswer, isInternalPath, overloadedAnswer, prepareRequest, responseBaseHeaders } from "./request-front.mjs";
+import { newRequestScope, runInRequest } from "../observability/request-context.mjs";
+import { newRequestId, requestIdOf } from "../observability/request-id.mjs";
+import { processLog } from "../observability/process-log.mjs";
+import { clientErrorKind, clientErrorResponse, frontAnswer, INTERNAL_RENDER_HEADER, internalPathAnswer, isInternalPath, overloadedAnswer, prepareRequest, responseBaseHeaders } from "./request-front.mjs";
 
 /** Time limits of one request; the body deadline of the API's JSON bodies is in read-json-body.ts. */
 export const SERVER_TIMEOUTS = Object.freeze({
@@ -62,6 +70,27 @@ const RENDER_TOKEN = Symbol.for("menu-service.server-guard.render-token");
 /** Every guarded server with what it has in progress, shared by every copy of this module. */
 const SERVERS = Symbol.for("menu-service.server-guard.servers");
 const STOPPING = Symbol.for("menu-service.server-guard.stopping");
+const OBSERVER = Symbol.for("menu-service.server-guard.observer");
+
+/**
+ * Installs the observer of every request (lib/observability/access-log.ts): `begin` when a request
+ * arrives, `clientError` for what Node refuses before there is a request.
+ *
+ * @param {{ begin: Function, clientError: Function } | undefined} observer
+ */
+export function setRequestObserver(observer) {
+  globalThis[OBSERVER] = observer;
+}
+
+/**
+ * Leaves a server of this process alone (the metrics listener): no limits, no ids, no access
+ * lines, and it is not among the servers a graceful stop drains.
+ *
+ * @param {import("node:http").Server} server
+ */
+export function exemptFromGuard(server) {
+  server[GUARDED] = true;
+}
 
 /** @returns {Map<import("node:http").Server, { responses: Set<import("node:http").ServerResponse>, internal: boolean }>} */
 function servers() {
@@ -121,8 +150,12 @@ export function guardServer(server, options = {}) {
   // One answer for what Node itself refuses (Next.js adds no clientError listener of its own).
   server.removeAllListeners("clientError");
   server.on("clientError", (error, socket) => {
-    const response = socket.writable && !socket.destroyed && !socket._httpMessage?.headersSent ? clientErrorResponse(error, publicBaseUrl(server)) : null;
-    if (response) socket.end(response);
+    const id = newRequestId();
+    const response = socket.writable && !socket.destroyed && !socket._httpMessage?.headersSent ? clientErrorResponse(error, publicBaseUrl(server), id) : null;
+    if (response) {
+      socket.end(response);
+      globalThis[OBSERVER]?.clientError(id, clientErrorKind(error).status, error?.code);
+    }
     socket.destroy();
   });
 
@@ -134,21 +167,28 @@ export function guardServer(server, options = {}) {
       const [req, res] = args;
       state.responses.add(res);
       res.once("close", () => state.responses.delete(res));
+      const scope = newRequestScope(requestIdOf(req.headers));
+      res.setHeader("X-Request-Id", scope.id);
       // While stopping, every answer tells its client to reconnect (to an instance that stays).
       if (globalThis[STOPPING]) res.setHeader("Connection", "close");
       const baseUrl = publicBaseUrl(server);
       for (const [name, value] of Object.entries(responseBaseHeaders(baseUrl))) res.setHeader(name, value);
       prepareRequest(req);
-      const answer =
-        frontAnswer(req, baseUrl) ??
-        (isInternalPath(req.url ?? "") && !internalOpen(req) ? internalPathAnswer(baseUrl) : null) ??
-        (state.responses.size > MAX_REQUESTS_IN_FLIGHT ? overloadedAnswer(baseUrl) : null);
+      const internalPath = isInternalPath(req.url ?? "");
+      const open = internalPath && internalOpen(req);
+      const observed = globalThis[OBSERVER]?.begin(req, res, scope, { internal: open });
+      const overloaded = state.responses.size > MAX_REQUESTS_IN_FLIGHT;
+      const answer = frontAnswer(req, baseUrl) ?? (internalPath && !open ? internalPathAnswer(baseUrl) : null) ?? (overloaded ? overloadedAnswer(baseUrl) : null);
       if (answer) {
+        if (answer.status === 503 && observed) observed.shed("overloaded");
+        else if (answer.status === 503) processLog().warn({ reason: "overloaded", request_id: scope.id }, "request shed");
         res.writeHead(answer.status, answer.headers);
         res.end(req.method === "HEAD" ? undefined : answer.body);
         // A body the request may still be sending is not read: Node drops it, or closes the connection.
         return true;
       }
+      const handle = () => emit.call(this, event, ...args);
+      return runInRequest(scope, observed ? () => observed.run(handle) : handle);
     }
     return emit.call(this, event, ...args);
   };
@@ -174,7 +214,7 @@ function openRenderListener(server) {
   const internal = createServer({ connectionsCheckingInterval: SERVER_TIMEOUTS.checkIntervalMs });
   for (const handler of handlers) internal.on("request", handler);
   guardServer(internal, { internal: true });
-  internal.on("error", (error) => console.error("[server] the loopback listener for page renders failed; renders go to the public listener:", error.message));
+  internal.on("error", (error) => processLog().error({ err: error }, "the loopback listener for page renders failed; renders go to the public listener"));
   internal.listen(0, "127.0.0.1", () => recordListener(internal.address(), { own: true }));
   // It must not keep a process alive whose public server has closed.
   internal.unref();
@@ -230,7 +270,7 @@ export async function gracefulStop(options = {}) {
   const delayMs = options.delayMs ?? config().SHUTDOWN_DELAY_MS;
   const deadlineMs = options.deadlineMs ?? 10_000;
   if (delayMs > 0) {
-    console.log(`Stopping: readiness now answers 503; still accepting for ${delayMs} ms (SHUTDOWN_DELAY_MS), then draining.`);
+    processLog().info({ delay_ms: delayMs }, `Stopping: readiness now answers 503; still accepting for ${delayMs} ms (SHUTDOWN_DELAY_MS), then draining.`);
     await sleep(delayMs);
   }
   const all = [...servers()];

@@ -8,6 +8,8 @@
 // route handlers are separate bundles, and they must share one bound.
 import { config } from "../config";
 import { ApiError } from "./api-errors";
+import { recordWorkShed } from "../observability/metrics";
+import { processLog } from "../observability/process-log.mjs";
 
 export interface WorkLimiterOptions {
   name: string;
@@ -77,16 +79,31 @@ export class WorkLimiter {
 
   private overloaded(): ApiError {
     const retryAfter = Math.max(1, Math.ceil(this.options.maxWaitMs / 1000));
+    recordWorkShed(this.options.name);
+    processLog().warn({ reason: "limiter", limiter: this.options.name, running: this.active, queued: this.waiting.length }, "work shed");
     return new ApiError("service_unavailable", `The service is at capacity (${this.options.name}); retry in ${retryAfter} s.`, {
       headers: { "Retry-After": String(retryAfter) },
     });
   }
 }
 
+const LIMITERS = Symbol.for("menu-service.limiters");
+
 function sharedLimiter(options: WorkLimiterOptions): WorkLimiter {
   const key = Symbol.for(`menu-service.limiter.${options.name}`);
-  const holder = globalThis as unknown as Record<symbol, WorkLimiter | undefined>;
-  return (holder[key] ??= new WorkLimiter(options));
+  const holder = globalThis as unknown as Record<symbol, WorkLimiter | undefined> & { [LIMITERS]?: Set<WorkLimiter> };
+  let limiter = holder[key];
+  if (!limiter) {
+    limiter = holder[key] = new WorkLimiter(options);
+    (holder[LIMITERS] ??= new Set()).add(limiter);
+  }
+  return limiter;
+}
+
+/** Running and waiting work of every limiter made so far, for the metrics (lib/observability/metrics.ts). */
+export function limiterStats(): { name: string; running: number; queued: number }[] {
+  const all = (globalThis as { [LIMITERS]?: Set<WorkLimiter> })[LIMITERS] ?? new Set<WorkLimiter>();
+  return [...all].map((l) => ({ name: l.options.name, running: l.running, queued: l.queued }));
 }
 
 /**

@@ -22,6 +22,7 @@ import { MAX_JSON_BODY_BYTES, readBodyText } from "../http/read-json-body";
 import { publicBaseUrl } from "../site-urls";
 import { createMcpServer } from "./mcp-server";
 import { findTool } from "./tools";
+import { log } from "../observability/logger";
 
 export const MCP_ALLOW = "POST, OPTIONS";
 
@@ -150,10 +151,8 @@ function modern(): McpHttpHandler {
   modernHandler ??= createMcpHandler(({ era }) => createMcpServer(era), {
     legacy: "reject",
     maxRequestBodySize: MAX_JSON_BODY_BYTES,
-    onerror: (error) => {
-      // The SDK's own errors (a malformed message, a transport fault): detail for LOG_LEVEL=debug.
-      if (config().LOG_LEVEL === "debug" || config().LOG_LEVEL === "trace") console.error("[mcp]", error.message);
-    },
+    // What the SDK reports (mostly a client's malformed message, answered with a JSON-RPC error).
+    onerror: (error) => log().warn({ err: error }, "MCP SDK error"),
   });
   return modernHandler;
 }
@@ -161,6 +160,7 @@ function modern(): McpHttpHandler {
 /** 2025-era traffic: a fresh server and transport per request, answered with JSON. */
 async function serveLegacy(request: Request, parsedBody: unknown): Promise<Response> {
   const server = createMcpServer("legacy");
+  server.onerror = (error) => log().warn({ err: error }, "MCP SDK error");
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,
@@ -211,7 +211,7 @@ export async function handleMcpPost(request: Request): Promise<Response> {
     response = await servePost(request, rateLimit);
   } catch (error) {
     // Still JSON-RPC, and still with the RateLimit fields when the call was counted.
-    console.error("[mcp] unexpected error:", error);
+    log().error({ err: error }, "MCP request failed");
     response = rpcError(500, -32603, "Internal error: the request failed on our side; it is safe to retry.");
   }
   return withCors(response, rateLimit);

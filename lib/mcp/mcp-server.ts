@@ -17,6 +17,7 @@ import { publicBaseUrl } from "../site-urls";
 import { findPrompt, MCP_PROMPTS, PromptArgumentError } from "./prompts";
 import { InvalidCursorError, listResources, readResource, RESOURCE_TEMPLATES, RESOURCE_TTL_MS, ResourceMissingError } from "./resources";
 import { findTool, MCP_TOOLS, TOOL_ANNOTATIONS, toolJsonSchema, toolOutputJsonSchema, type McpTool } from "./tools";
+import { log } from "../observability/logger";
 
 export const MCP_SERVER_INFO = {
   name: "menu-service",
@@ -58,7 +59,7 @@ export function listTools() {
 /** A capability failure as a tool result: the REST error body as structuredContent, readable text too. */
 export function toolErrorResult(error: unknown): CallToolResult {
   const apiError = toApiError(error);
-  if (!(error instanceof ApiError)) console.error("[mcp] unexpected tool error:", error);
+  if (!(error instanceof ApiError)) log().error({ err: error }, "MCP tool failed");
   const body = errorBody(apiError);
   return {
     isError: true,
@@ -123,7 +124,7 @@ async function handled<T>(work: () => Promise<T> | T): Promise<T> {
     return await work();
   } catch (error) {
     if (error instanceof ProtocolError) throw error;
-    console.error("[mcp] unexpected error:", error);
+    log().error({ err: error }, "MCP request failed");
     throw new ProtocolError(ProtocolErrorCode.InternalError, "Internal error: the request could not be completed; it is safe to retry.");
   }
 }

@@ -16,6 +16,7 @@ import { calculateFoodCost } from "../tools/food-cost";
 import { generateReviewQr } from "../tools/review-qr";
 import { generateWifiQr } from "../tools/wifi-qr";
 import type { OpenApiDocument } from "./document";
+import { log } from "../observability/logger";
 
 export interface NamedExample {
   summary: string;
@@ -184,7 +185,7 @@ export async function loadOpenApiExamples(): Promise<OpenApiExamples> {
   const merged: OpenApiExamples = {};
   for (const result of results) {
     if (result.status === "fulfilled") Object.assign(merged, result.value);
-    else console.error("[openapi] examples unavailable:", result.reason);
+    else log().error({ err: result.reason }, "OpenAPI examples unavailable");
   }
   return merged;
 }

@@ -12,6 +12,7 @@ vi.mock("./page-data", () => ({
 const { serveHtml } = await import("./html-page");
 const { purgeCaches } = await import("../cache/ttl-cache");
 const { resetConfig } = await import("../config");
+const { log } = await import("../observability/logger");
 
 let answer: { status: number; body: string };
 const fetched: string[] = [];
@@ -27,6 +28,7 @@ beforeEach(() => {
     }),
   );
   vi.spyOn(console, "error").mockImplementation(() => {});
+  vi.spyOn(log(), "error").mockImplementation(() => {});
 });
 
 afterEach(() => {
@@ -82,13 +84,13 @@ describe("serveHtml", () => {
     );
     const unreachable = await serveHtml(request("http://10.0.0.5:3000/some-restaurant"), "/some-restaurant", new URLSearchParams());
     expect(unreachable.status).toBe(503);
-    expect(String(vi.mocked(console.error).mock.calls.at(-1)?.[0])).toMatch(/could not be reached/);
+    expect(String(vi.mocked(log().error).mock.calls.at(-1)?.[1])).toMatch(/could not be reached/);
 
     purgeCaches();
     vi.stubGlobal("fetch", vi.fn(async (_url: string, init: RequestInit) => new Response("login", { status: (init.headers as Record<string, string>)["x-vercel-protection-bypass"] === "s3cret" ? 200 : 401 })));
     const refused = await serveHtml(request("https://menu-abc.vercel.app/some-restaurant"), "/some-restaurant", new URLSearchParams());
     expect(refused.status).toBe(503);
-    expect(String(vi.mocked(console.error).mock.calls.at(-1)?.[0])).toMatch(/answered 401 .*VERCEL_AUTOMATION_BYPASS_SECRET/);
+    expect(String(vi.mocked(log().error).mock.calls.at(-1)?.[1])).toMatch(/answered 401 .*VERCEL_AUTOMATION_BYPASS_SECRET/);
 
     purgeCaches();
     vi.stubEnv("VERCEL_AUTOMATION_BYPASS_SECRET", "s3cret");

@@ -15,6 +15,8 @@ import { cacheBudget } from "../cache/memory-budget";
 import { respondWithFreshness } from "../cache/freshness";
 import { pageCacheTtlMs, STALE_IF_ERROR_MS } from "../cache/public-caches";
 import { sharedCache, stringBytes, TtlCache } from "../cache/ttl-cache";
+import { log } from "../observability/logger";
+import { tracing } from "../observability/trace-hooks";
 
 // Keyed by the hash of the HTML itself, so never stale: no purge needs to touch it.
 const cspCache = sharedCache(
@@ -82,13 +84,14 @@ export async function serveHtml(request: Request, pagePath: string, search: URLS
       });
     }
     if (error instanceof PageUnavailable) {
-      console.error(`[pages] ${error.message}`, ...(error.cause ? [error.cause] : []));
+      log().error({ err: error, page: pagePath }, error.message);
       return new Response("<!doctype html><title>Temporarily unavailable</title><p>This page cannot be shown right now: its data is temporarily unavailable. Please retry in a few seconds.</p>", {
         status: 503,
         headers: { "Content-Type": REPRESENTATIONS.html.contentType, "Cache-Control": CACHE_POLICIES.noStore, Vary: "Accept", "Retry-After": String(INTERNAL_ERROR_RETRY_AFTER_S), ...TEXT_SECURITY_HEADERS },
       });
     }
-    console.error("[pages] HTML rendering failed:", error);
+    log().error({ err: error, page: pagePath }, "HTML page failed");
+    tracing()?.recordError(error);
     return new Response("<!doctype html><title>Error</title><p>The page could not be shown because of an internal error. Please retry.</p>", {
       status: 500,
       headers: { "Content-Type": REPRESENTATIONS.html.contentType, "Cache-Control": CACHE_POLICIES.noStore, Vary: "Accept", "Retry-After": String(INTERNAL_ERROR_RETRY_AFTER_S), ...TEXT_SECURITY_HEADERS },

@@ -13,6 +13,8 @@ import { buildKey } from "../build-secret";
 import { config } from "../config";
 import { INTERNAL_RENDER_HEADER } from "../http/request-front.mjs";
 import { listenerOrigin } from "./render-listener.mjs";
+import { currentRequestId } from "../observability/request-context.mjs";
+import { tracing } from "../observability/trace-hooks";
 
 export { INTERNAL_RENDER_HEADER };
 
@@ -76,11 +78,17 @@ export interface RenderedPage {
   cache: string | null;
 }
 
+function requestHeaders(): Record<string, string> {
+  const id = currentRequestId();
+  return { ...(id ? { "x-request-id": id } : {}), ...tracing()?.propagationHeaders() };
+}
+
 /** Fetches an internal page path (e.g. "/render/v1/r/some-slug") from this deployment. */
 export async function fetchInternalPage(path: string, requestUrl: string): Promise<RenderedPage> {
   const response = await fetch(internalOrigin(requestUrl) + path, {
     // identity: compressing a response to this very process only to inflate it again costs CPU and buffers.
-    headers: { [INTERNAL_RENDER_HEADER]: internalRenderToken(), accept: "text/html", "accept-encoding": "identity", ...platformBypassHeaders() },
+    // The request's id and trace context: the render's log lines and spans belong to this request.
+    headers: { [INTERNAL_RENDER_HEADER]: internalRenderToken(), accept: "text/html", "accept-encoding": "identity", ...requestHeaders(), ...platformBypassHeaders() },
     redirect: "manual",
     cache: "no-store",
     signal: AbortSignal.timeout(30_000),

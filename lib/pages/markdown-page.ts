@@ -1,7 +1,6 @@
 // The Markdown twin of a public page (contract section 4): built from the page's data, kept in
 // process, served with its canonical link. What GET {page}.md and Accept: text/markdown get
 // (middleware.ts answers them), and what the MCP resource menu://restaurants/{slug}/menu.md returns.
-import { ApiError } from "../http/api-errors";
 import { cachedResponse, errorResponse, etagOf } from "../http/api-route";
 import { CACHE_POLICIES, type CachePolicy } from "../http/cache-policy";
 import { estimateTokens } from "../markdown/render";
@@ -89,7 +88,8 @@ async function markdownResponse(request: Request, pagePath: string, search: URLS
       "X-Markdown-Tokens": md.tokens,
     });
   } catch (error) {
-    console.error("[pages] Markdown rendering failed:", error);
-    return errorResponse(error instanceof ApiError ? error : new Error("markdown"));
+    // The error itself, not a stand-in: errorResponse logs one that is not an ApiError once, with
+    // its cause, and answers 500; an ApiError (a shed render: 503) was logged where it arose.
+    return errorResponse(error);
   }
 }

@@ -14,17 +14,24 @@
 // - The database: on SQLite (by default) it is created, migrated and seeded with the demo data; on
 //   PostgreSQL the schema must be current (`npm run db:migrate`, the release step) unless
 //   MIGRATE_ON_START=true, and the demo data goes in only with SEED_DEMO_DATA=true.
+// - Logs, metrics and traces start right after the configuration is read (lib/observability/start.ts):
+//   the logger, the metrics listener (METRICS_PORT), tracing (OTEL_EXPORTER_OTLP_ENDPOINT) and the
+//   access lines.
 // Any failure ends the process with the reason: a server that cannot reach its database must not
 // look healthy.
 import { buildInfo } from "../build-info";
 import { config, describeConfig, retiredSettingLines } from "../config";
 import { installClientAddressTap } from "../http/client-address-tap.mjs";
+import { processLog } from "../observability/process-log.mjs";
+import { startObservability } from "../observability/start";
 import { installServerGuard, takeOverSignals } from "../http/server-guard.mjs";
 import { internalRenderToken } from "../pages/internal-render";
 import { setupDatabase, setupFailureLines } from "../db/setup";
 
 export async function startUp(): Promise<void> {
   installClientAddressTap();
+  // Until the logger runs (a configuration that does not parse), failures are plain lines.
+  let logging = false;
   try {
     for (const line of retiredSettingLines()) console.warn(line);
     const settings = config();
@@ -32,15 +39,22 @@ export async function startUp(): Promise<void> {
       console.log(describeConfig());
       process.exit(0);
     }
+    // Then: every line after this one is a log line of the configured logger.
+    await startObservability();
+    logging = true;
     const { version, commit } = buildInfo();
-    console.log(
+    processLog().info(
+      { version, commit, database: settings.DATABASE_KIND },
       `Menu service ${version} (commit ${commit}) starting on ${settings.DATABASE_KIND === "postgresql" ? "PostgreSQL" : "SQLite"}; migrations ${settings.MIGRATE_ON_START ? "applied on start" : "checked (MIGRATE_ON_START=false)"}.`,
     );
     installServerGuard({ renderToken: internalRenderToken() });
     takeOverSignals();
-    await setupDatabase({ migrate: settings.MIGRATE_ON_START, seed: settings.SEED_DEMO_DATA, log: (line) => console.log(line) });
+    await setupDatabase({ migrate: settings.MIGRATE_ON_START, seed: settings.SEED_DEMO_DATA, log: (line) => processLog().info(line) });
   } catch (error) {
-    for (const line of setupFailureLines(error)) console.error(line);
+    for (const line of setupFailureLines(error)) {
+      if (logging) processLog().fatal(line);
+      else console.error(line);
+    }
     process.exit(1);
   }
 }

@@ -8,6 +8,7 @@
 // PostgreSQL server other stages use. FAULT_POSTGRES_URL names that server (npm test passes the
 // TEST_POSTGRES_URL of .ci/run).
 import { fork, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { flood } from "../support/flood";
@@ -55,6 +56,14 @@ describe.runIf(target)("database stopped and restarted under load (PostgreSQL)",
   const menuPages: string[] = [];
 
   const get = (path: string, headers: Record<string, string> = {}) => fetch(server.baseUrl + path, { headers });
+  // The server's JSON lines (lib/observability), read after the answers they describe.
+  const logLines = async (): Promise<Record<string, unknown>[]> => {
+    await new Promise((r) => setTimeout(r, 300));
+    return readFileSync(server.logFile, "utf8")
+      .split("\n")
+      .filter((l) => l.startsWith("{"))
+      .map((l) => JSON.parse(l));
+  };
 
   beforeAll(async () => {
     const url = new URL(target);
@@ -98,6 +107,7 @@ describe.runIf(target)("database stopped and restarted under load (PostgreSQL)",
 
   it("serves what it served before from its last good copy, saying so, while the database is down", async () => {
     await db.stop();
+    const staleIds: [string, string][] = [];
     // Readers keep coming while the database is gone.
     const load = flood({ baseUrl: server.baseUrl, connections: 8, seconds: 4, next: (i) => ({ path: served[i % served.length].path, headers: served[i % served.length].headers }) });
     for (const copy of served) {
@@ -107,6 +117,22 @@ describe.runIf(target)("database stopped and restarted under load (PostgreSQL)",
       expect(res.headers.get("cache-status"), copy.path).toMatch(/^menu-service; hit; (ttl=-\d+; )?detail="stale-if-error"$/);
       expect(res.headers.get("cache-control"), copy.path).toContain("stale-if-error=86400");
       if (!copy.headers) expect(await res.text(), copy.path).toBe(copy.body);
+      staleIds.push([copy.path, res.headers.get("x-request-id")!]);
+    }
+    // The access line of each says stale; each substitution has a line of its own, with the
+    // failure it covers, under the id of the request that made it (requests that joined the same
+    // reload share its outcome, not its line).
+    const lines = await logLines();
+    for (const [path, id] of staleIds) {
+      expect(lines.find((l) => l.msg === "request" && l.request_id === id), path).toMatchObject({ cache: "stale", status: 200 });
+    }
+    const substitutions = lines.filter((l) => l.msg === "stale copy served") as { level: number; cache: string; request_id?: string; err: { message: string } }[];
+    const caches = [...new Set(substitutions.map((l) => l.cache))];
+    expect(caches).toEqual(expect.arrayContaining(["menus", "search"]));
+    for (const line of substitutions) {
+      expect(line.level).toBe(40);
+      expect(line.request_id).toBeTruthy();
+      expect(line.err.message).not.toBe("");
     }
     const result = await load;
     expect(result.errors).toEqual({});
@@ -143,6 +169,11 @@ describe.runIf(target)("database stopped and restarted under load (PostgreSQL)",
       expect(res.headers.get("cache-control"), path).toBe("no-store");
       expect(res.headers.get("retry-after"), path).toMatch(/^\d+$/);
       expect((await res.json()).error, path).toBe("internal_error");
+      // One error line for it, with the cause (the database's connection error), under its id.
+      const id = res.headers.get("x-request-id");
+      const errors = (await logLines()).filter((l) => l.level === 50 && l.request_id === id);
+      expect(errors, path).toHaveLength(1);
+      expect(JSON.stringify(errors[0].err), path).toMatch(/ECONNREFUSED|ECONNRESET|reach database|connect|terminated/i);
     }
     // A page with no copy anywhere (whether it exists cannot be known now): a clear 503 to retry.
     const page = await get("/a-restaurant-never-asked-for", HTML);

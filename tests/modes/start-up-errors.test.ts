@@ -123,3 +123,25 @@ describe("npm start on a port that is taken", () => {
     expect(output.match(/EADDRINUSE/g) ?? []).toHaveLength(0);
   });
 });
+
+describe.each(["npm-start", "standalone"] as const)("observability settings at start-up (%s)", (mode) => {
+  let taken: Server;
+  let port: number;
+  beforeAll(async () => {
+    taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    port = (taken.address() as { port: number }).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => taken.close(() => resolve())));
+
+  it("a bad LOG_LEVEL stops the start, naming the variable, the value and what is allowed", async () => {
+    const output = await startFailure(mode, { LOG_LEVEL: "loud" });
+    expect(output).toContain("LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent");
+    expect(output).toContain("loud");
+  });
+
+  it("a METRICS_PORT that is taken stops the start, naming it", async () => {
+    const output = await startFailure(mode, { METRICS_PORT: String(port) });
+    expect(output).toContain(`METRICS_PORT ${port} is in use`);
+  });
+});

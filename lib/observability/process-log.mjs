@@ -1,0 +1,43 @@
+// The process's logger as the plain-JS parts see it (the server guard, scripts/start.mjs): the pino
+// logger that start-up installs (lib/observability/logger.ts), or, before it exists, a stand-in
+// that writes the same kind of JSON line, so no line of the process is ever in another format.
+// Shared through globalThis: the start script and the Next.js bundles load separate copies of lib/.
+
+import { config } from "../config-schema.mjs";
+
+const KEY = Symbol.for("menu-service.logger");
+
+const LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 };
+
+function threshold() {
+  let configured = "info";
+  try {
+    configured = config().LOG_LEVEL;
+  } catch {
+    // A configuration that does not parse is being reported, by this very stand-in.
+  }
+  return configured === "silent" ? Infinity : (LEVELS[configured] ?? LEVELS.info);
+}
+
+function fallbackWrite(level, fields, message) {
+  if (LEVELS[level] < threshold()) return;
+  const [obj, msg] = typeof fields === "string" ? [{}, fields] : [fields ?? {}, message];
+  const line = { level: LEVELS[level], time: new Date().toISOString(), pid: process.pid, ...obj, ...(obj.err instanceof Error ? { err: { type: obj.err.name, message: obj.err.message, stack: obj.err.stack } } : {}), msg };
+  (level === "error" || level === "fatal" ? process.stderr : process.stdout).write(`${JSON.stringify(line)}\n`);
+}
+
+const fallback = Object.fromEntries(Object.keys(LEVELS).map((level) => [level, (fields, message) => fallbackWrite(level, fields, message)]));
+
+/**
+ * The installed logger, or the stand-in.
+ *
+ * @returns {{ [level in keyof typeof LEVELS]: (fields: object | string, message?: string) => void }}
+ */
+export function processLog() {
+  return globalThis[KEY] ?? fallback;
+}
+
+/** Installs the process's logger (lib/observability/logger.ts). */
+export function setProcessLog(logger) {
+  globalThis[KEY] = logger;
+}

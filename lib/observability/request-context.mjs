@@ -1,0 +1,54 @@
+// What this process knows about the request it is working on, wherever the work happens (a cache,
+// the database, a log line): its id and how its cache lookups went. The server guard
+// (lib/http/server-guard.mjs) opens the scope around each request; log lines take the id from it
+// (lib/observability/logger.ts), and the HTML handler forwards it to the internal render. The store
+// holds an id and counters, never the request itself, so nothing it is kept by can pin a request
+// (see lib/cache/ttl-cache.ts). One instance per process: the start script and the Next.js bundles
+// load separate copies of this module. Plain JS for the guard.
+import { AsyncLocalStorage } from "node:async_hooks";
+
+const KEY = Symbol.for("menu-service.request-context");
+
+/** @returns {AsyncLocalStorage<{ id: string, cacheHits: number, cacheMisses: number }>} */
+function storage() {
+  return (globalThis[KEY] ??= new AsyncLocalStorage());
+}
+
+/**
+ * A new scope for the request `id`.
+ *
+ * @param {string} id
+ */
+export function newRequestScope(id) {
+  return { id, cacheHits: 0, cacheMisses: 0 };
+}
+
+/**
+ * Runs `work` in the request scope `scope`.
+ *
+ * @template T
+ * @param {{ id: string, cacheHits: number, cacheMisses: number }} scope
+ * @param {() => T} work
+ * @returns {T}
+ */
+export function runInRequest(scope, work) {
+  return storage().run(scope, work);
+}
+
+/** Counts a cache lookup of the request being worked on (its access line says hit, miss or stale). */
+export function countCacheLookup(hit) {
+  const scope = storage().getStore();
+  if (!scope) return;
+  if (hit) scope.cacheHits++;
+  else scope.cacheMisses++;
+}
+
+/** The scope of the request being worked on, or undefined (start-up, timers). */
+export function currentRequest() {
+  return storage().getStore();
+}
+
+/** The id of the request being worked on, or undefined. */
+export function currentRequestId() {
+  return storage().getStore()?.id;
+}

@@ -1,0 +1,27 @@
+// Observability, started once per process by start-up (lib/server/start-up.ts, instrumentation.ts)
+// in every run mode, before the first request: the logger first (every later line goes through it),
+// then tracing (only when OTEL_EXPORTER_OTLP_ENDPOINT is set: the SDK is not loaded otherwise), the
+// metrics listener (only with METRICS_PORT), and the request observer of the server guard that
+// writes the access lines.
+import { poolStats } from "../db/pool-stats";
+import { cacheStats } from "../cache/ttl-cache";
+import { setRequestObserver } from "../http/server-guard.mjs";
+import { limiterStats } from "../http/work-limiter";
+import { API_VERSION } from "../service-info";
+import { createRequestObserver } from "./access-log";
+import { installLogger } from "./logger";
+import { startMetrics } from "./metrics";
+import { observabilitySettings } from "./settings";
+
+const STARTED = Symbol.for("menu-service.observability.started");
+
+export async function startObservability(): Promise<void> {
+  const holder = globalThis as { [STARTED]?: boolean };
+  if (holder[STARTED]) return;
+  holder[STARTED] = true;
+  const settings = observabilitySettings();
+  await installLogger(settings);
+  if (settings.otlpEndpoint) await (await import("./tracing")).startTracing(settings, API_VERSION);
+  await startMetrics(settings, { caches: cacheStats, limiters: limiterStats, pools: poolStats });
+  setRequestObserver(createRequestObserver());
+}
