@@ -4,6 +4,7 @@ import type { ListingBlock, PageQuery } from "@/lib/pages/page-data";
 import { RADIUS_KM } from "@/lib/search/geo";
 import type { PublicCity, PublicCountry, PublicCuisine, PublicSearchResult } from "@/lib/serializers";
 import { sameSitePath } from "@/lib/site-urls";
+import { NearMeButton } from "./near-me-button";
 
 /** Site-relative path of an absolute service URL, so links work under any host the page is served at. */
 export function rel(url: string): string {
@@ -30,13 +31,21 @@ export function SearchForm(props: {
     <form className={props.large ? "search-form search-form-large" : "search-form"} role="search" action="/search" method="get">
       <div className="field field-q">
         <label htmlFor={`${props.id}-q`}>Restaurant, dish or keyword</label>
-        <input id={`${props.id}-q`} name="q" type="search" defaultValue={q.q ?? ""} autoComplete="off" maxLength={200} />
+        <input id={`${props.id}-q`} name="q" type="search" defaultValue={q.q ?? ""} autoComplete="off" maxLength={200} placeholder="e.g. karaage, vegan berlin" />
       </div>
       <PlaceFields id={props.id} query={q} countries={props.countries} cities={props.cities} cuisines={props.cuisines} />
-      {props.geoTime && <GeoTimeFields id={props.id} query={q} />}
       <div className="field field-submit">
         <button type="submit">Search</button>
       </div>
+      {props.geoTime && (
+        // Folded unless in use, so that the results stand right under the form on a phone.
+        <details className="more-filters" open={Boolean(q.near || q.radiusKm || q.openNow === "true")}>
+          <summary>Near me, open now</summary>
+          <div className="form-row">
+            <GeoTimeFields id={props.id} query={q} />
+          </div>
+        </details>
+      )}
     </form>
   );
 }
@@ -79,13 +88,23 @@ export function PlaceFields(props: { id: string; query: PageQuery; countries: Pu
 }
 
 /**
- * "Near" and "open now" as plain form fields: without a script there is no geolocation, so the
- * point is typed as "latitude,longitude" (the API's own form), and the server validates it.
+ * "Near" and "open now" as plain form fields: the point is "latitude,longitude" (the API's own
+ * form), typed, or filled from the browser's location by the "Near me" button (JavaScript only);
+ * the server validates it.
  */
 export function GeoTimeFields({ id, query }: { id: string; query: PageQuery }) {
   return (
     <>
-      <div className="field">
+      <NearFields id={id} query={query} />
+      <OpenNowField id={id} query={query} />
+    </>
+  );
+}
+
+export function NearFields({ id, query }: { id: string; query: PageQuery }) {
+  return (
+    <>
+      <div className="field field-near">
         <label htmlFor={`${id}-near`}>Near (latitude,longitude)</label>
         <input
           id={`${id}-near`}
@@ -102,15 +121,21 @@ export function GeoTimeFields({ id, query }: { id: string; query: PageQuery }) {
           Decimal degrees, e.g. 47.3769,8.5417 for Zürich main station.
         </span>
       </div>
-      <div className="field">
+      <div className="field field-radius">
         <label htmlFor={`${id}-radius`}>Within (km, with near)</label>
         <input id={`${id}-radius`} name="radiusKm" type="number" min="0.1" max={RADIUS_KM.max} step="any" defaultValue={query.radiusKm ?? ""} placeholder={String(RADIUS_KM.default)} />
       </div>
-      <div className="filter-extra">
-        <input id={`${id}-open`} name="openNow" type="checkbox" value="true" defaultChecked={query.openNow === "true"} />
-        <label htmlFor={`${id}-open`}>Open now (in the restaurant&apos;s local time)</label>
-      </div>
+      <NearMeButton inputId={`${id}-near`} />
     </>
+  );
+}
+
+export function OpenNowField({ id, query }: { id: string; query: PageQuery }) {
+  return (
+    <div className="filter-extra">
+      <input id={`${id}-open`} name="openNow" type="checkbox" value="true" defaultChecked={query.openNow === "true"} />
+      <label htmlFor={`${id}-open`}>Open now (in the restaurant&apos;s local time)</label>
+    </div>
   );
 }
 

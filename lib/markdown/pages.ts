@@ -221,6 +221,14 @@ function bodyOf(page: PageData, meta: PageMeta): RootContent[] {
       const filters = filterLines(d.query, { q: "Text", city: "City", cuisine: "Cuisine", ...GEO_TIME_LABELS });
       if (filters.length) out.push(list(filters));
       out.push(...resultBlocks(d, "restaurant", "restaurants", restaurantLine));
+      if (d.dishes) {
+        // The dishes the words found (the page lists them too), and where all of them are.
+        const r = d.dishes.response;
+        const total = `${r.total}${r.totalCapped ? "+" : ""}`;
+        out.push(heading(2, `${d.dishes.heading}: ${total} ${r.total === 1 && !r.totalCapped ? "dish" : "dishes"}`));
+        if (r.results.length) out.push(list(r.results.map(dishLine)));
+        if (r.total > r.results.length) out.push(paragraph(link(md(d.dishes.moreUrl), `All ${total} dishes`), "."));
+      }
       out.push(
         paragraph(
           "Parameters: ",
