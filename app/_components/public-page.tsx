@@ -50,7 +50,7 @@ function HomePage({ data, meta }: Props<"home">) {
       <div className="wrap">
         <section aria-labelledby="featured-heading">
           <h2 id="featured-heading">Featured restaurants</h2>
-          {data.featured.length ? <RestaurantCards results={data.featured} /> : <p className="empty">No published restaurants yet.</p>}
+          {data.featured.length ? <RestaurantCards results={data.featured} facts={data.facts} /> : <p className="empty">No published restaurants yet.</p>}
           {data.totalRestaurants > data.featured.length && (
             <p>
               <a href="/search">All {data.totalRestaurants} restaurants</a>
@@ -135,7 +135,7 @@ function SearchPage({ data, meta }: Props<"search">) {
       <SearchForm id="search" query={data.query} countries={data.locations.countries} cities={data.locations.cities} cuisines={data.cuisines} geoTime />
       {!restaurantsFound && dishBlock}
       <SearchResults data={data} one="restaurant" many="restaurants">
-        {(r) => (r.results.length ? <RestaurantCards results={r.results} /> : <p className="empty">No restaurant matches. Try fewer words or another city.</p>)}
+        {(r) => (r.results.length ? <RestaurantCards results={r.results} facts={data.facts} /> : <p className="empty">No restaurant matches. Try fewer words or another city.</p>)}
       </SearchResults>
       {restaurantsFound && dishBlock}
       <PageFooter markdownUrl={meta.markdownUrl} />

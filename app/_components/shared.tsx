@@ -1,5 +1,6 @@
 // Small server components shared by the pages.
 import type { ReactNode } from "react";
+import type { CardFacts } from "@/lib/pages/listing-facts";
 import type { ListingBlock, PageQuery } from "@/lib/pages/page-data";
 import { RADIUS_KM } from "@/lib/search/geo";
 import type { PublicCity, PublicCountry, PublicCuisine, PublicSearchResult } from "@/lib/serializers";
@@ -192,21 +193,47 @@ function SearchPager({ nextUrl, firstUrl, onLaterPage }: { nextUrl: string | nul
   );
 }
 
-export function RestaurantCards({ results, headingLevel = 3 }: { results: (PublicSearchResult & { distanceKm?: number })[]; headingLevel?: 2 | 3 }) {
+export function RestaurantCards({
+  results,
+  facts = {},
+  headingLevel = 3,
+}: {
+  results: (PublicSearchResult & { distanceKm?: number })[];
+  facts?: Record<string, CardFacts>;
+  headingLevel?: 2 | 3;
+}) {
   const H = headingLevel === 2 ? "h2" : "h3";
   return (
     <ul className="cards">
-      {results.map((r) => (
-        <li key={r.slug} className="card">
-          <H className="card-title">
-            <a href={rel(r.url)}>{r.name}</a>
-          </H>
-          <p className="card-meta">
-            {[r.cuisine, [r.city, r.country].filter(Boolean).join(", "), r.distanceKm !== undefined ? `${formatKm(r.distanceKm)} away` : null].filter(Boolean).join(" · ")}
-          </p>
-          {r.description && <p className="card-desc">{r.description}</p>}
-        </li>
-      ))}
+      {results.map((r) => {
+        const f = facts[r.slug];
+        return (
+          <li key={r.slug} className={f?.photo ? "card card-with-photo" : "card"}>
+            {f?.photo && (
+              // Decorative: the card's heading names the restaurant. Sized, so nothing shifts as it loads.
+              <img className="card-photo" src={rel(f.photo)} alt="" width={600} height={200} loading="lazy" decoding="async" />
+            )}
+            <H className="card-title">
+              <a href={rel(r.url)}>{r.name}</a>
+            </H>
+            <p className="card-meta">
+              {[r.cuisine, [r.city, r.country].filter(Boolean).join(", "), r.distanceKm !== undefined ? `${formatKm(r.distanceKm)} away` : null].filter(Boolean).join(" · ")}
+            </p>
+            {(f?.status || f?.prices) && (
+              <p className="card-facts">
+                {f.status && (
+                  <span className={f.status.open ? "open-status is-open" : "open-status is-closed"}>
+                    <span className="open-dot" aria-hidden="true" />
+                    {f.status.text}
+                  </span>
+                )}
+                {f.prices && <span className="card-prices">{f.prices}</span>}
+              </p>
+            )}
+            {r.description && <p className="card-desc">{r.description}</p>}
+          </li>
+        );
+      })}
     </ul>
   );
 }
@@ -215,7 +242,7 @@ export function Listing({ block, empty, headingLevel }: { block: ListingBlock; e
   if (block.results.length === 0) return <p className="empty">{empty}</p>;
   return (
     <>
-      <RestaurantCards results={block.results} headingLevel={headingLevel} />
+      <RestaurantCards results={block.results} facts={block.facts} headingLevel={headingLevel} />
       {block.total > block.results.length && (
         <p>
           Showing {block.results.length} of {block.total}. <a href={rel(block.moreUrl)}>All matching restaurants</a>

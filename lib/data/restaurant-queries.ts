@@ -18,8 +18,10 @@ import { Prisma } from "../db/generated/client";
 import { db, readDb } from "../db/prisma";
 import { isTrue, scanSearch, TOTAL_BOUND, type BoundedTotal, type Candidate, type Key, type LoadedPage, type ScanOptions, type ScanQuery } from "./search-scan";
 import {
+  listingFactsSelect,
   publishedRestaurantWhere,
   restaurantSelect,
+  type ListingFactsRow,
   searchResultSelect,
   type RestaurantRow,
   type SearchResultRow,
@@ -51,6 +53,12 @@ export async function findPublishedPlace(slug: string): Promise<{ countryCode: s
     select: { city: { select: { timeZone: true, country: { select: { code: true } } } } },
   });
   return { countryCode: row?.city?.country.code ?? null, timeZone: row?.city?.timeZone ?? null };
+}
+
+/** The listing cards' facts of published restaurants (at most one listing page of slugs: 50). */
+export async function findListingFacts(slugs: string[]): Promise<ListingFactsRow[]> {
+  if (slugs.length === 0) return [];
+  return readDb().restaurant.findMany({ where: { slug: { in: slugs.slice(0, 50) }, ...publishedRestaurantWhere }, select: listingFactsSelect });
 }
 
 export interface SearchFilters {

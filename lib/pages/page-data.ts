@@ -26,6 +26,7 @@ import { buildMenuView, DIETS, type MenuView } from "./menu-view";
 import { parseSearchQuery } from "../search/parse-search-query";
 import { textKey } from "../menu/text-key";
 import { describeDishSearch } from "./search-description";
+import { loadCardFacts, type CardFacts } from "./listing-facts";
 import { parseMenuFilter } from "./menu-view-filter";
 import { openGraphLocale } from "../seo/open-graph";
 import { siteUpdatedAt } from "./site-queries";
@@ -42,6 +43,8 @@ export const LISTING_LIMIT = 50;
 export interface ListingBlock {
   total: number;
   results: PublicSearchResult[];
+  /** open now, price indication and photo of each listed restaurant, by slug */
+  facts: Record<string, CardFacts>;
   /** the search page with the same filter, for "all N restaurants" when total > results */
   moreUrl: string;
 }
@@ -120,8 +123,8 @@ async function searchEverything(
 }
 
 export interface PageDataById {
-  home: { featured: PublicSearchResult[]; totalRestaurants: number; locations: PublicLocations; cuisines: PublicCuisine[] };
-  search: SearchPageData & { response: PublicSearchResponse | null; dishes: DishesBlock | null };
+  home: { featured: PublicSearchResult[]; facts: Record<string, CardFacts>; totalRestaurants: number; locations: PublicLocations; cuisines: PublicCuisine[] };
+  search: SearchPageData & { response: PublicSearchResponse | null; dishes: DishesBlock | null; facts: Record<string, CardFacts> };
   dishes: SearchPageData & { response: PublicDishSearchResponse | null };
   locations: PublicLocations;
   country: { country: PublicCountry; cities: (PublicCity & { listing: ListingBlock })[] };
@@ -143,7 +146,8 @@ export type PageLoadResult =
 
 async function listing(filter: { city?: string; cuisine?: string }): Promise<ListingBlock> {
   const response = await searchRestaurants({ ...filter, limit: LISTING_LIMIT });
-  return { total: response.total, results: response.results, moreUrl: siteUrls.search(filter) };
+  const facts = await loadCardFacts(response.results.map((r) => r.slug));
+  return { total: response.total, results: response.results, facts, moreUrl: siteUrls.search(filter) };
 }
 
 const isNotFound = (e: unknown) => e instanceof ApiError && e.code === "not_found";
@@ -186,7 +190,8 @@ const LOADERS: { [K in PageRouteId]: Loader<K> } = {
     const [all, locations, { cuisines }] = await Promise.all([searchRestaurants({ limit: LISTING_LIMIT }), listLocations(), listCuisineDirectory()]);
     // "Featured": the most recently updated menus.
     const featured = [...all.results].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.name.localeCompare(b.name)).slice(0, 6);
-    return { featured, totalRestaurants: all.total, locations, cuisines };
+    const facts = await loadCardFacts(featured.map((r) => r.slug));
+    return { featured, facts, totalRestaurants: all.total, locations, cuisines };
   },
 
   async search(_params, query) {
@@ -196,7 +201,8 @@ const LOADERS: { [K in PageRouteId]: Loader<K> } = {
       dishes = found;
       return restaurants;
     });
-    return { ...page, dishes };
+    const facts = page.response ? await loadCardFacts(page.response.results.map((r) => r.slug)) : {};
+    return { ...page, dishes, facts };
   },
 
   // The API's default page size, so the page lists what GET /api/public/dishes lists for its query.
