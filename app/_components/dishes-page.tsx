@@ -63,11 +63,11 @@ export function DishesPage({ data, meta }: { data: PageDataById["dishes"]; meta:
       </details>
       <div className="form-row">
         <div className="field field-price">
-          <label htmlFor="dishes-max-price">At most</label>
+          <label htmlFor="dishes-max-price">At most (price)</label>
           <input id="dishes-max-price" name="maxPrice" type="number" min="0" step="any" inputMode="decimal" defaultValue={q.maxPrice} />
         </div>
         <div className="field field-currency">
-          <label htmlFor="dishes-currency">Currency (with a price)</label>
+          <label htmlFor="dishes-currency">Currency</label>
           <input id="dishes-currency" name="currency" type="text" maxLength={3} placeholder="CHF" autoComplete="off" defaultValue={q.currency} />
         </div>
         <NearFields id="dishes" query={q} />

@@ -123,7 +123,7 @@ export function NearFields({ id, query }: { id: string; query: PageQuery }) {
         </span>
       </div>
       <div className="field field-radius">
-        <label htmlFor={`${id}-radius`}>Within (km, with near)</label>
+        <label htmlFor={`${id}-radius`}>Within (km)</label>
         <input id={`${id}-radius`} name="radiusKm" type="number" min="0.1" max={RADIUS_KM.max} step="any" defaultValue={query.radiusKm ?? ""} placeholder={String(RADIUS_KM.default)} />
       </div>
       <NearMeButton inputId={`${id}-near`} />
