@@ -95,7 +95,7 @@ function itemBlocks(item: ItemView, view: MenuView): RootContent[] {
   if (item.description) out.push(paragraph(item.description.text));
   const facts: Inline[][] = [];
   if (!item.available) facts.push([strong(t.unavailable)]);
-  if (item.badge) facts.push([`${t.badge}: `, item.badge]);
+  if (item.badge) facts.push([`${t.badge}: `, item.badge.text]);
   if (item.variants.length) facts.push([`${t.variants}: `, ...join(item.variants.map((v) => [`${v.name} ${v.price}`]), "; ")]);
   facts.push(item.allergens.length ? [`${t.allergens}: `, item.allergens.map((a) => a.label).join(", ")] : [`${t.allergens}: ${t.noneDeclared}`]);
   if (item.tags.length) facts.push([`${t.dietaryTags}: `, item.tags.map((tag) => tag.label).join(", ")]);
@@ -118,7 +118,7 @@ function menuBlocks(view: MenuView): RootContent[] {
   if (t.fallback) out.push(paragraph(emphasis(t.fallback)));
 
   const facts: Inline[][] = [];
-  if (r.cuisine) facts.push([`${t.cuisine}: `, r.cuisine]);
+  if (view.cuisine) facts.push([`${t.cuisine}: `, view.cuisine.text]);
   if (view.address) facts.push([`${t.address}: `, view.address]);
   if (r.contact.phone) facts.push([`${t.phone}: `, r.contact.phone]);
   if (r.contact.latitude !== null && r.contact.longitude !== null) facts.push([`${t.coordinates}: ${r.contact.latitude}, ${r.contact.longitude}`]);
