@@ -5,7 +5,7 @@ import type { ListingBlock, PageQuery } from "@/lib/pages/page-data";
 import { RADIUS_KM } from "@/lib/search/geo";
 import type { PublicCity, PublicCountry, PublicCuisine, PublicSearchResult } from "@/lib/serializers";
 import { sameSitePath } from "@/lib/site-urls";
-import { NearMeButton } from "./near-me-lazy";
+import { NearMeButton } from "./near-me-button";
 
 /** Site-relative path of an absolute service URL, so links work under any host the page is served at. */
 export function rel(url: string): string {

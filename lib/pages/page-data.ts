@@ -324,7 +324,7 @@ export interface PageMeta {
   /** og:locale and og:locale:alternate (menu pages; others are en_US) */
   ogLocale?: string;
   ogLocaleAlternates?: string[];
-  /** og:image / twitter:image: the restaurant's banner, else its logo */
+  /** og:image / twitter:image: the restaurant's banner when it is a raster image, else the menu's drawn preview (PNG) */
   image?: { url: string; alt: string };
 }
 
@@ -352,6 +352,15 @@ export function dishSearchWords(data: PageDataById["dishes"]): string {
     openNow: q.openNow === "true",
     openAt: q.openAt,
   });
+}
+
+/** A JPEG, PNG, WebP or GIF by its path's extension (an SVG is not shown by link previews). */
+export function isRasterImage(url: string): boolean {
+  try {
+    return /\.(jpe?g|png|webp|gif)$/i.test(new URL(url).pathname);
+  } catch {
+    return false;
+  }
 }
 
 /** The URL of a search page with the query it shows (its parameters in route-table order). */
@@ -475,11 +484,11 @@ export function pageMeta(page: PageData, siteUpdated: string): PageMeta {
         ogLocaleAlternates: view.languages
           .filter((l) => !l.current)
           .map((l) => openGraphLocale(l.code, l.code === view.defaultLanguage ? view.countryCode : null)),
-        image: view.restaurant.images.banner
-          ? { url: view.restaurant.images.banner, alt: view.name }
-          : view.restaurant.images.logo
-            ? { url: view.restaurant.images.logo, alt: `${view.name} logo` }
-            : undefined,
+        // Link previews need a raster image: the banner when it is one, else a PNG drawn from the menu.
+        image:
+          view.restaurant.images.banner && isRasterImage(view.restaurant.images.banner)
+            ? { url: view.restaurant.images.banner, alt: view.name }
+            : { url: siteUrls.restaurantPreviewImage(view.slug), alt: `${view.name}: menu` },
       };
     }
   }
