@@ -4,7 +4,9 @@
 //    ("vegan berlin"); /dishes fits a phone and shows the results first after a search, stated in
 //    words; "Near me" fills the near parameter from the browser's location (JavaScript on) and is
 //    not shown without JavaScript; axe and the CSP on the search pages;
-// 8. listing cards show open now, a price indication and a photo.
+// 8. listing cards show open now, a price indication and a photo;
+// 6. labels in the menu's language (JavaScript off), and on the bare URL a one-tap switch to the
+//    visitor's language when the menu has it (JavaScript on; no redirect, nothing shifts).
 import { expect, test, type Browser } from "@playwright/test";
 import { baseUrl, expectAccessible, watchPage } from "./helpers";
 
@@ -103,5 +105,48 @@ test("without JavaScript the Near me button is not offered, and the dish form st
   await page.getByLabel("Near (latitude,longitude)").fill("52.5219,13.4132");
   await page.getByRole("button", { name: "Search dishes" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dishes within 5 km of 52.5219,13.4132");
+  await context.close();
+});
+
+for (const size of SIZES) {
+  const at = `${size.viewport.width} px`;
+  test(`a Spanish visitor on the bare URL is offered the Spanish menu, without a redirect or a shift, at ${at}`, async ({ browser }) => {
+    const context = await newContext(browser, size, { locale: "es-ES" });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const w = window as unknown as { __cls: number };
+      w.__cls = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.__cls += entry.value;
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto("/izakaya-tomoshibi?diet=vegan", { waitUntil: "networkidle" });
+    const hint = page.locator(".language-hint");
+    await expect(hint.getByRole("link", { name: "Esta carta en español" })).toHaveAttribute("href", "/izakaya-tomoshibi/es?diet=vegan");
+    await expect(hint).toHaveAttribute("lang", "es");
+    expect(new URL(page.url()).pathname).toBe("/izakaya-tomoshibi");
+    expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThan(0.01);
+    await expectAccessible(page, `/izakaya-tomoshibi with the hint at ${at}`);
+    await hint.getByRole("button", { name: "Cerrar" }).click();
+    await expect(hint).toHaveCount(0);
+    // A visitor whose first language is the page's gets no hint.
+    const english = await newContext(browser, size, { locale: "en-GB" });
+    const other = await english.newPage();
+    await other.goto("/izakaya-tomoshibi", { waitUntil: "networkidle" });
+    await expect(other.locator(".language-hint")).toHaveCount(0);
+    await english.close();
+    await context.close();
+  });
+}
+
+test("without JavaScript: the Japanese menu's labels are Japanese, the owner's English marked, and no hint", async ({ browser }) => {
+  const context = await newContext(browser, SIZES[0], { javaScriptEnabled: false, locale: "ja-JP" });
+  const page = await context.newPage();
+  await page.goto("/izakaya-tomoshibi/ja");
+  await expect(page.locator(".restaurant-kind")).toHaveText("日本料理 · New York, アメリカ合衆国");
+  await expect(page.locator(".flag-badge").first()).toHaveText("一番人気");
+  await expect(page.locator('.variants span[lang="en"]', { hasText: "Glass" })).toHaveCount(1);
+  await page.goto("/izakaya-tomoshibi");
+  await expect(page.locator(".language-hint")).toHaveCount(0);
   await context.close();
 });

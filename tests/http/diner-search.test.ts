@@ -111,3 +111,61 @@ describe("listing cards to choose by (issue 25.8)", () => {
     }
   });
 });
+
+describe("labels in the page's language (issue 25.6)", () => {
+  it("the Japanese menu names the cuisine, the country and the format's badges in Japanese; the owner's variant names keep their language", async () => {
+    const { text } = await get("/izakaya-tomoshibi/ja");
+    const kind = htmlText(/<p class="restaurant-kind">([\s\S]*?)<\/p>/.exec(text)![1]);
+    expect(kind).toBe("日本料理 · New York, アメリカ合衆国");
+    expect(text).toMatch(/<span class="flag flag-badge" lang="ja">一番人気<\/span>/);
+    expect(text).toMatch(/<span class="flag flag-badge" lang="ja">シェフのおすすめ<\/span>/);
+    expect(text).toContain('<span lang="en">Glass</span>');
+    expect(htmlText(text)).not.toMatch(/Bestseller|Chef's choice|Japanese ·|United States/);
+    const twin = (await get("/izakaya-tomoshibi/ja.md")).text;
+    expect(twin).toContain("日本料理");
+    expect(twin).not.toContain("Bestseller");
+  });
+
+  it("the German menu says Italienisch, the English one Italian", async () => {
+    const de = htmlText((await get("/forno-rosso-muenchen")).text);
+    expect(de).toContain("Italienisch · München, Deutschland");
+    const en = (await get("/forno-rosso-muenchen/en")).text;
+    expect(htmlText(/<p class="restaurant-kind">([\s\S]*?)<\/p>/.exec(en)![1])).toBe("Italian · München, Germany");
+  });
+
+  it("Accept-Language does not change the bare URL's page: one cached copy, the hint is the browser's", async () => {
+    const plain = await get("/izakaya-tomoshibi");
+    const spanish = await get("/izakaya-tomoshibi", { headers: { "Accept-Language": "es-ES,es;q=0.9" } });
+    expect(spanish.status).toBe(200);
+    expect(spanish.headers.get("vary") ?? "").not.toMatch(/accept-language/i);
+    expect(spanish.headers.get("etag")).toBe(plain.headers.get("etag"));
+    expect(spanish.text).toContain('<link rel="canonical" href="');
+    expect(/<link rel="canonical" href="([^"]+)"/.exec(spanish.text)![1]).toMatch(/\/izakaya-tomoshibi$/);
+  });
+});
+
+describe("a raster link-preview image (issue 25.7)", () => {
+  it("menus with an SVG banner or none link /og/{slug}.png, a 1200×630 PNG with the menu's cache policy", async () => {
+    const page = (await get("/izakaya-tomoshibi")).text;
+    const og = attr(/<meta property="og:image" content="([^"]+)"/.exec(page)![1]);
+    expect(og).toMatch(/\/og\/izakaya-tomoshibi\.png$/);
+    expect(attr(/<meta name="twitter:image" content="([^"]+)"/.exec(page)![1])).toBe(og);
+    const res = await fetch(og.replace(/^https?:\/\/[^/]+/, (await import("../support/http")).baseUrl()));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/png");
+    expect(res.headers.get("cache-control")).toBe((await import("../../lib/http/cache-policy")).CACHE_POLICIES.menu);
+    const png = new Uint8Array(await res.arrayBuffer());
+    expect([...png.slice(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const view = new DataView(png.buffer);
+    expect([view.getUint32(16), view.getUint32(20)]).toEqual([1200, 630]);
+  });
+
+  it("only published menus are drawn; anything else is the API's JSON 404", async () => {
+    for (const path of ["/og/no-such-restaurant.png", "/og/draft-hofbraeu-keller.png", "/og/izakaya-tomoshibi.svg", "/og/Izakaya.png"]) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("content-type"), path).toMatch(/^application\/json/);
+      expect(res.json.error, path).toBe("not_found");
+    }
+  });
+});
