@@ -233,7 +233,7 @@ function bodyOf(page: PageData, meta: PageMeta): RootContent[] {
         paragraph(
           "Parameters: ",
           code("q"),
-          " (name, description or slug), ",
+          " (name, description or slug; a diet word or a city in it is read as that filter, and the dishes it finds are listed too), ",
           code("city"),
           " and ",
           code("cuisine"),
