@@ -47,6 +47,8 @@ export const siteUrls = {
   home: () => `${publicBaseUrl()}/`,
   restaurant: (slug: string) => `${publicBaseUrl()}/${seg(slug)}`,
   restaurantMarkdown: (slug: string) => `${publicBaseUrl()}/${seg(slug)}.md`,
+  /** the menu's link-preview image, drawn by app/og/[file]/route.tsx */
+  restaurantPreviewImage: (slug: string) => `${publicBaseUrl()}/og/${seg(slug)}.png`,
   /** The menu in one of its languages; the default language lives at the bare /{slug}. */
   restaurantInLanguage: (slug: string, lang: string, defaultLanguage: string) =>
     lang === defaultLanguage ? `${publicBaseUrl()}/${seg(slug)}` : `${publicBaseUrl()}/${seg(slug)}/${seg(lang)}`,

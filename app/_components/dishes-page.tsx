@@ -1,11 +1,12 @@
-// The dish search page (/dishes): a GET form that works without a script, the results of
+// The dish search page (/dishes): a compact GET form that works without a script (chips, the
+// allergens folded, folded itself once a search is shown so the results come first), the results of
 // searchDishes for the page's query, and the allergen caveat every surface of dish search carries.
 import { ALLERGEN_LABELS, ALLERGENS } from "@/lib/menu/allergens";
 import { DIETS, formatPrice, tagLabel } from "@/lib/pages/menu-view";
 import type { PageDataById, PageMeta } from "@/lib/pages/page-data";
 import { ALLERGEN_NOTICE, type PublicDishResult } from "@/lib/serializers";
 import { sameSitePath } from "@/lib/site-urls";
-import { formatKm, GeoTimeFields, PageFooter, PlaceFields, SearchResults } from "./shared";
+import { formatKm, NearFields, OpenNowField, PageFooter, PlaceFields, SearchResults } from "./shared";
 
 const listOf = (value: string | undefined) =>
   (value ?? "")
@@ -18,71 +19,84 @@ export function DishesPage({ data, meta }: { data: PageDataById["dishes"]; meta:
   const diet = listOf(q.diet);
   const excluded = listOf(q.excludeAllergens);
   const apiQuery = new URL(data.firstUrl).search;
-  return (
-    <main id="main" className="wrap page">
-      <h1>{meta.title}</h1>
-      <p className="lead">Dishes from every published menu, with prices, declared allergens and dietary tags.</p>
-      <p className="callout allergen-caveat" id="allergen-caveat">
-        <strong>Allergens:</strong> {ALLERGEN_NOTICE}
-      </p>
-      <form className="search-form dish-search-form" role="search" aria-label="Dish search" action="/dishes" method="get">
+  // After a search the results come first: the form folds into one line above them.
+  const searched = Object.values(q).some(Boolean);
+  const form = (
+    <form className="search-form dish-search-form" role="search" aria-label="Dish search" action="/dishes" method="get">
+      <div className="form-row">
         <div className="field field-q">
           <label htmlFor="dishes-q">Dish or ingredient</label>
           <input id="dishes-q" name="q" type="search" defaultValue={q.q} autoComplete="off" maxLength={200} />
         </div>
         <PlaceFields id="dishes" query={q} countries={data.locations.countries} cities={data.locations.cities} cuisines={data.cuisines} />
-        <fieldset>
-          <legend>Diet (every ticked tag must be on the dish)</legend>
-          <ul className="filter-options">
-            {Object.keys(DIETS).map((tag) => (
-              <li key={tag}>
-                <input id={`dishes-diet-${tag}`} type="checkbox" name="diet" value={tag} defaultChecked={diet.includes(tag)} />
-                <label htmlFor={`dishes-diet-${tag}`}>{tagLabel(tag).label}</label>
-              </li>
-            ))}
-          </ul>
-        </fieldset>
+      </div>
+      <fieldset>
+        <legend>Diet (all ticked)</legend>
+        <ul className="chips">
+          {Object.keys(DIETS).map((tag) => (
+            <li key={tag}>
+              <input className="chip-input" id={`dishes-diet-${tag}`} type="checkbox" name="diet" value={tag} defaultChecked={diet.includes(tag)} />
+              <label className="chip" htmlFor={`dishes-diet-${tag}`}>
+                {tagLabel(tag).label}
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+      <details className="allergen-picker" open={excluded.length > 0}>
+        <summary>
+          Leave out allergens{excluded.length ? ` (${excluded.length})` : ""}
+        </summary>
         <fieldset aria-describedby="allergen-caveat">
           <legend>Leave out dishes that declare</legend>
-          <ul className="filter-options">
+          <ul className="chips">
             {ALLERGENS.map((code) => (
               <li key={code}>
-                <input id={`dishes-allergen-${code}`} type="checkbox" name="excludeAllergens" value={code} defaultChecked={excluded.includes(code)} />
-                <label htmlFor={`dishes-allergen-${code}`}>{ALLERGEN_LABELS[code]}</label>
+                <input className="chip-input" id={`dishes-allergen-${code}`} type="checkbox" name="excludeAllergens" value={code} defaultChecked={excluded.includes(code)} />
+                <label className="chip" htmlFor={`dishes-allergen-${code}`}>
+                  {ALLERGEN_LABELS[code]}
+                </label>
               </li>
             ))}
           </ul>
         </fieldset>
-        <fieldset>
-          <legend>Price</legend>
-          <div className="search-row">
-            <div className="field">
-              <label htmlFor="dishes-max-price">At most</label>
-              <input id="dishes-max-price" name="maxPrice" type="number" min="0" step="any" inputMode="decimal" defaultValue={q.maxPrice} />
-            </div>
-            <div className="field">
-              <label htmlFor="dishes-currency">Currency (needed with a price)</label>
-              <input id="dishes-currency" name="currency" type="text" maxLength={3} placeholder="CHF" autoComplete="off" defaultValue={q.currency} />
-            </div>
-          </div>
-        </fieldset>
-        <GeoTimeFields id="dishes" query={q} />
-        <div className="field field-submit">
-          <button type="submit">Search dishes</button>
+      </details>
+      <div className="form-row">
+        <div className="field field-price">
+          <label htmlFor="dishes-max-price">At most (price)</label>
+          <input id="dishes-max-price" name="maxPrice" type="number" min="0" step="any" inputMode="decimal" defaultValue={q.maxPrice} />
         </div>
-      </form>
+        <div className="field field-currency">
+          <label htmlFor="dishes-currency">Currency</label>
+          <input id="dishes-currency" name="currency" type="text" maxLength={3} placeholder="CHF" autoComplete="off" defaultValue={q.currency} />
+        </div>
+        <NearFields id="dishes" query={q} />
+      </div>
+      <div className="form-row form-actions">
+        <OpenNowField id="dishes" query={q} />
+        <button type="submit">Search dishes</button>
+      </div>
+    </form>
+  );
+  return (
+    <main id="main" className="wrap page dishes-page">
+      <h1>{meta.title}</h1>
+      {searched ? (
+        <details className="search-refine">
+          <summary>Change the search</summary>
+          {form}
+        </details>
+      ) : (
+        <>
+          <p className="lead">Dishes from every published menu, with prices, allergens and diet tags.</p>
+          {form}
+        </>
+      )}
+      <p className="allergen-caveat" id="allergen-caveat">
+        <strong>Allergens:</strong> {ALLERGEN_NOTICE}
+      </p>
       <SearchResults data={data} one="dish" many="dishes">
-        {(r) =>
-          r.results.length ? (
-            <ul className="cards dish-results">
-              {r.results.map((dish, i) => (
-                <DishCard key={`${dish.url}-${i}`} dish={dish} />
-              ))}
-            </ul>
-          ) : (
-            <p className="empty">No dish matches. Try fewer filters or another city.</p>
-          )
-        }
+        {(r) => (r.results.length ? <DishCards dishes={r.results} /> : <p className="empty">No dish matches. Try fewer filters or another city.</p>)}
       </SearchResults>
       <PageFooter markdownUrl={meta.markdownUrl}>
         <a href={`/api/public/dishes${apiQuery}`} type="application/json">
@@ -91,6 +105,16 @@ export function DishesPage({ data, meta }: { data: PageDataById["dishes"]; meta:
         ·{" "}
       </PageFooter>
     </main>
+  );
+}
+
+export function DishCards({ dishes }: { dishes: PublicDishResult[] }) {
+  return (
+    <ul className="cards dish-results">
+      {dishes.map((dish, i) => (
+        <DishCard key={`${dish.url}-${i}`} dish={dish} />
+      ))}
+    </ul>
   );
 }
 

@@ -12,15 +12,15 @@ import { OpenStatus } from "./open-status";
 import { OpeningHours } from "./opening-hours";
 import { ShareButton } from "./share-button";
 import { PageFooter, rel } from "./shared";
+import { LanguageHint, type LanguageOffer } from "./language-hint";
+import { menuInLanguage } from "@/lib/i18n/place-names";
 
-/** The country's name in the page's language (Intl's CLDR names), when its code is known. */
-function countryName(code: string | null, lang: string): string | null {
-  if (!code) return null;
-  try {
-    return new Intl.DisplayNames([lang], { type: "region", fallback: "none" }).of(code.toUpperCase()) ?? null;
-  } catch {
-    return null;
-  }
+/** The menu's other languages, each with the hint's words in that language. */
+function languageOffers(view: MenuView): LanguageOffer[] {
+  return view.languages.flatMap((l) => {
+    const words = l.current ? null : menuInLanguage(l.code);
+    return words ? [{ code: l.code, url: rel(l.url), ...words }] : [];
+  });
 }
 
 export function MenuPage({ view }: { view: MenuView }) {
@@ -52,8 +52,12 @@ export function MenuPage({ view }: { view: MenuView }) {
           {view.imageSrc.logo && <img className="logo" src={view.imageSrc.logo} alt={`${view.name} logo`} width={72} height={72} />}
           <div>
             <h1 lang={view.defaultLanguage}>{view.name}</h1>
-            {(r.cuisine || r.contact.city) && (
-              <p className="restaurant-kind">{[r.cuisine, [r.contact.city, countryName(view.countryCode, t.lang) ?? r.contact.country].filter(Boolean).join(", ")].filter(Boolean).join(" · ")}</p>
+            {(view.cuisine || r.contact.city) && (
+              <p className="restaurant-kind">
+                {view.cuisine && <span lang={view.cuisine.lang ?? undefined}>{view.cuisine.text}</span>}
+                {view.cuisine && r.contact.city && " · "}
+                {[r.contact.city, view.country ?? r.contact.country].filter(Boolean).join(", ")}
+              </p>
             )}
           </div>
         </div>
@@ -182,7 +186,11 @@ export function MenuPage({ view }: { view: MenuView }) {
                               {t.unavailable}
                             </span>
                           )}
-                          {item.badge && <span className="flag flag-badge">{item.badge}</span>}
+                          {item.badge && (
+                            <span className="flag flag-badge" lang={item.badge.lang ?? t.lang}>
+                              {item.badge.text}
+                            </span>
+                          )}
                         </p>
                       )}
                       {item.description && (
@@ -194,7 +202,7 @@ export function MenuPage({ view }: { view: MenuView }) {
                         <ul className="variants" aria-label={t.sizesAndPrices} lang={t.lang}>
                           {item.variants.map((v, vi) => (
                             <li key={vi}>
-                              {v.name} <span className="price">{v.price}</span>
+                              <span lang={v.lang ?? undefined}>{v.name}</span> <span className="price">{v.price}</span>
                             </li>
                           ))}
                         </ul>
@@ -304,6 +312,8 @@ export function MenuPage({ view }: { view: MenuView }) {
           <span aria-hidden="true">↑</span> {s.backToTop}
         </a>
       </p>
+
+      {view.lang === view.defaultLanguage && <LanguageHint current={view.lang} offers={languageOffers(view)} />}
 
       <PageFooter
         markdownUrl={view.markdownUrl}

@@ -1,9 +1,9 @@
 // Every public page, dispatched on the route id of the loaded page data. The Markdown twin of each
 // is lib/markdown/pages.ts, built from the same PageData.
-import { SITE_SUMMARY, type PageData, type PageDataById, type PageMeta } from "@/lib/pages/page-data";
+import { SITE_SUMMARY, type DishesBlock, type PageData, type PageDataById, type PageMeta } from "@/lib/pages/page-data";
 import { DEVELOPERS_HEADING_IDS, developersGuide } from "@/lib/content/developers-guide";
 import { markdownToHtml } from "@/lib/markdown/to-html";
-import { DishesPage } from "./dishes-page";
+import { DishCards, DishesPage } from "./dishes-page";
 import { MenuPage } from "./menu-page";
 import { Listing, PageFooter, RestaurantCards, SearchForm, SearchResults, rel } from "./shared";
 
@@ -50,7 +50,7 @@ function HomePage({ data, meta }: Props<"home">) {
       <div className="wrap">
         <section aria-labelledby="featured-heading">
           <h2 id="featured-heading">Featured restaurants</h2>
-          {data.featured.length ? <RestaurantCards results={data.featured} /> : <p className="empty">No published restaurants yet.</p>}
+          {data.featured.length ? <RestaurantCards results={data.featured} facts={data.facts} /> : <p className="empty">No published restaurants yet.</p>}
           {data.totalRestaurants > data.featured.length && (
             <p>
               <a href="/search">All {data.totalRestaurants} restaurants</a>
@@ -125,15 +125,42 @@ function HomePage({ data, meta }: Props<"home">) {
 }
 
 function SearchPage({ data, meta }: Props<"search">) {
+  const dishes = data.dishes;
+  const restaurantsFound = (data.response?.total ?? 0) > 0;
+  // The dishes the words found come first when no restaurant matches ("karaage"), else after the restaurants.
+  const dishBlock = dishes && <SearchDishes block={dishes} />;
   return (
     <main id="main" className="wrap page">
       <h1>{meta.title}</h1>
       <SearchForm id="search" query={data.query} countries={data.locations.countries} cities={data.locations.cities} cuisines={data.cuisines} geoTime />
+      {!restaurantsFound && dishBlock}
       <SearchResults data={data} one="restaurant" many="restaurants">
-        {(r) => (r.results.length ? <RestaurantCards results={r.results} /> : <p className="empty">No restaurant matches. Try fewer words or another city.</p>)}
+        {(r) => (r.results.length ? <RestaurantCards results={r.results} facts={data.facts} /> : <p className="empty">No restaurant matches. Try fewer words or another city.</p>)}
       </SearchResults>
+      {restaurantsFound && dishBlock}
       <PageFooter markdownUrl={meta.markdownUrl} />
     </main>
+  );
+}
+
+/** The dishes the search box's words found, with a link to all of them on /dishes. */
+function SearchDishes({ block }: { block: DishesBlock }) {
+  const r = block.response;
+  const total = `${r.total}${r.totalCapped ? "+" : ""}`;
+  return (
+    <section aria-labelledby="dish-results-heading" className="search-dishes">
+      <h2 id="dish-results-heading" className="results-count">
+        {block.heading}: {total} {r.total === 1 && !r.totalCapped ? "dish" : "dishes"}
+      </h2>
+      {r.results.length ? <DishCards dishes={r.results} /> : <p className="empty">No dish matches.</p>}
+      {r.total > r.results.length && (
+        <p>
+          <a href={rel(block.moreUrl)}>
+            All {total} dishes, with filters for allergens, price and distance
+          </a>
+        </p>
+      )}
+    </section>
   );
 }
 

@@ -1,9 +1,11 @@
 // Small server components shared by the pages.
 import type { ReactNode } from "react";
+import type { CardFacts } from "@/lib/pages/listing-facts";
 import type { ListingBlock, PageQuery } from "@/lib/pages/page-data";
 import { RADIUS_KM } from "@/lib/search/geo";
 import type { PublicCity, PublicCountry, PublicCuisine, PublicSearchResult } from "@/lib/serializers";
 import { sameSitePath } from "@/lib/site-urls";
+import { NearMeButton } from "./near-me-button";
 
 /** Site-relative path of an absolute service URL, so links work under any host the page is served at. */
 export function rel(url: string): string {
@@ -30,13 +32,21 @@ export function SearchForm(props: {
     <form className={props.large ? "search-form search-form-large" : "search-form"} role="search" action="/search" method="get">
       <div className="field field-q">
         <label htmlFor={`${props.id}-q`}>Restaurant, dish or keyword</label>
-        <input id={`${props.id}-q`} name="q" type="search" defaultValue={q.q ?? ""} autoComplete="off" maxLength={200} />
+        <input id={`${props.id}-q`} name="q" type="search" defaultValue={q.q ?? ""} autoComplete="off" maxLength={200} placeholder="e.g. karaage, vegan berlin" />
       </div>
       <PlaceFields id={props.id} query={q} countries={props.countries} cities={props.cities} cuisines={props.cuisines} />
-      {props.geoTime && <GeoTimeFields id={props.id} query={q} />}
       <div className="field field-submit">
         <button type="submit">Search</button>
       </div>
+      {props.geoTime && (
+        // Folded unless in use, so that the results stand right under the form on a phone.
+        <details className="more-filters" open={Boolean(q.near || q.radiusKm || q.openNow === "true")}>
+          <summary>Near me, open now</summary>
+          <div className="form-row">
+            <GeoTimeFields id={props.id} query={q} />
+          </div>
+        </details>
+      )}
     </form>
   );
 }
@@ -79,13 +89,23 @@ export function PlaceFields(props: { id: string; query: PageQuery; countries: Pu
 }
 
 /**
- * "Near" and "open now" as plain form fields: without a script there is no geolocation, so the
- * point is typed as "latitude,longitude" (the API's own form), and the server validates it.
+ * "Near" and "open now" as plain form fields: the point is "latitude,longitude" (the API's own
+ * form), typed, or filled from the browser's location by the "Near me" button (JavaScript only);
+ * the server validates it.
  */
 export function GeoTimeFields({ id, query }: { id: string; query: PageQuery }) {
   return (
     <>
-      <div className="field">
+      <NearFields id={id} query={query} />
+      <OpenNowField id={id} query={query} />
+    </>
+  );
+}
+
+export function NearFields({ id, query }: { id: string; query: PageQuery }) {
+  return (
+    <>
+      <div className="field field-near">
         <label htmlFor={`${id}-near`}>Near (latitude,longitude)</label>
         <input
           id={`${id}-near`}
@@ -102,15 +122,21 @@ export function GeoTimeFields({ id, query }: { id: string; query: PageQuery }) {
           Decimal degrees, e.g. 47.3769,8.5417 for Zürich main station.
         </span>
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-radius`}>Within (km, with near)</label>
+      <div className="field field-radius">
+        <label htmlFor={`${id}-radius`}>Within (km)</label>
         <input id={`${id}-radius`} name="radiusKm" type="number" min="0.1" max={RADIUS_KM.max} step="any" defaultValue={query.radiusKm ?? ""} placeholder={String(RADIUS_KM.default)} />
       </div>
-      <div className="filter-extra">
-        <input id={`${id}-open`} name="openNow" type="checkbox" value="true" defaultChecked={query.openNow === "true"} />
-        <label htmlFor={`${id}-open`}>Open now (in the restaurant&apos;s local time)</label>
-      </div>
+      <NearMeButton inputId={`${id}-near`} />
     </>
+  );
+}
+
+export function OpenNowField({ id, query }: { id: string; query: PageQuery }) {
+  return (
+    <div className="filter-extra">
+      <input id={`${id}-open`} name="openNow" type="checkbox" value="true" defaultChecked={query.openNow === "true"} />
+      <label htmlFor={`${id}-open`}>Open now (in the restaurant&apos;s local time)</label>
+    </div>
   );
 }
 
@@ -167,21 +193,47 @@ function SearchPager({ nextUrl, firstUrl, onLaterPage }: { nextUrl: string | nul
   );
 }
 
-export function RestaurantCards({ results, headingLevel = 3 }: { results: (PublicSearchResult & { distanceKm?: number })[]; headingLevel?: 2 | 3 }) {
+export function RestaurantCards({
+  results,
+  facts = {},
+  headingLevel = 3,
+}: {
+  results: (PublicSearchResult & { distanceKm?: number })[];
+  facts?: Record<string, CardFacts>;
+  headingLevel?: 2 | 3;
+}) {
   const H = headingLevel === 2 ? "h2" : "h3";
   return (
     <ul className="cards">
-      {results.map((r) => (
-        <li key={r.slug} className="card">
-          <H className="card-title">
-            <a href={rel(r.url)}>{r.name}</a>
-          </H>
-          <p className="card-meta">
-            {[r.cuisine, [r.city, r.country].filter(Boolean).join(", "), r.distanceKm !== undefined ? `${formatKm(r.distanceKm)} away` : null].filter(Boolean).join(" · ")}
-          </p>
-          {r.description && <p className="card-desc">{r.description}</p>}
-        </li>
-      ))}
+      {results.map((r) => {
+        const f = facts[r.slug];
+        return (
+          <li key={r.slug} className={f?.photo ? "card card-with-photo" : "card"}>
+            {f?.photo && (
+              // Decorative: the card's heading names the restaurant. Sized, so nothing shifts as it loads.
+              <img className="card-photo" src={rel(f.photo)} alt="" width={600} height={200} loading="lazy" decoding="async" />
+            )}
+            <H className="card-title">
+              <a href={rel(r.url)}>{r.name}</a>
+            </H>
+            <p className="card-meta">
+              {[r.cuisine, [r.city, r.country].filter(Boolean).join(", "), r.distanceKm !== undefined ? `${formatKm(r.distanceKm)} away` : null].filter(Boolean).join(" · ")}
+            </p>
+            {(f?.status || f?.prices) && (
+              <p className="card-facts">
+                {f.status && (
+                  <span className={f.status.open ? "open-status is-open" : "open-status is-closed"}>
+                    <span className="open-dot" aria-hidden="true" />
+                    {f.status.text}
+                  </span>
+                )}
+                {f.prices && <span className="card-prices">{f.prices}</span>}
+              </p>
+            )}
+            {r.description && <p className="card-desc">{r.description}</p>}
+          </li>
+        );
+      })}
     </ul>
   );
 }
@@ -190,7 +242,7 @@ export function Listing({ block, empty, headingLevel }: { block: ListingBlock; e
   if (block.results.length === 0) return <p className="empty">{empty}</p>;
   return (
     <>
-      <RestaurantCards results={block.results} headingLevel={headingLevel} />
+      <RestaurantCards results={block.results} facts={block.facts} headingLevel={headingLevel} />
       {block.total > block.results.length && (
         <p>
           Showing {block.results.length} of {block.total}. <a href={rel(block.moreUrl)}>All matching restaurants</a>

@@ -18,8 +18,10 @@ import { Prisma } from "../db/generated/client";
 import { db, readDb } from "../db/prisma";
 import { isTrue, scanSearch, TOTAL_BOUND, type BoundedTotal, type Candidate, type Key, type LoadedPage, type ScanOptions, type ScanQuery } from "./search-scan";
 import {
+  listingFactsSelect,
   publishedRestaurantWhere,
   restaurantSelect,
+  type ListingFactsRow,
   searchResultSelect,
   type RestaurantRow,
   type SearchResultRow,
@@ -63,6 +65,12 @@ const withPlaceSelect = {
   ...restaurantSelect,
   city: { select: { ...restaurantSelect.city.select, timeZone: true, country: { select: { ...restaurantSelect.city.select.country.select, code: true } } } },
 } satisfies Prisma.RestaurantSelect;
+
+/** The listing cards' facts of published restaurants (at most one listing page of slugs: 50). */
+export async function findListingFacts(slugs: string[]): Promise<ListingFactsRow[]> {
+  if (slugs.length === 0) return [];
+  return readDb().restaurant.findMany({ where: { slug: { in: slugs.slice(0, 50) }, ...publishedRestaurantWhere }, select: listingFactsSelect });
+}
 
 export interface SearchFilters {
   /** folded with searchKey */

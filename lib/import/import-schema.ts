@@ -33,10 +33,11 @@ export const RESERVED_SLUGS = new Set([
   "md",
   // Public pages and their internals (lib/pages/routes.ts): /index.md is the home page's
   // Markdown twin; /render/… is where the App Router renders the pages' HTML;
-  // /sitemaps/{n}.xml are the parts of a split sitemap.
+  // /sitemaps/{n}.xml are the parts of a split sitemap; /og/{slug}.png the menus' link-preview images.
   "index",
   "render",
   "sitemaps",
+  "og",
 ]);
 
 // The weekdays live with the opening-hours logic, which the browser loads too (without zod).

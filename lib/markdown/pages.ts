@@ -95,7 +95,7 @@ function itemBlocks(item: ItemView, view: MenuView): RootContent[] {
   if (item.description) out.push(paragraph(item.description.text));
   const facts: Inline[][] = [];
   if (!item.available) facts.push([strong(t.unavailable)]);
-  if (item.badge) facts.push([`${t.badge}: `, item.badge]);
+  if (item.badge) facts.push([`${t.badge}: `, item.badge.text]);
   if (item.variants.length) facts.push([`${t.variants}: `, ...join(item.variants.map((v) => [`${v.name} ${v.price}`]), "; ")]);
   facts.push(item.allergens.length ? [`${t.allergens}: `, item.allergens.map((a) => a.label).join(", ")] : [`${t.allergens}: ${t.noneDeclared}`]);
   if (item.tags.length) facts.push([`${t.dietaryTags}: `, item.tags.map((tag) => tag.label).join(", ")]);
@@ -118,7 +118,7 @@ function menuBlocks(view: MenuView): RootContent[] {
   if (t.fallback) out.push(paragraph(emphasis(t.fallback)));
 
   const facts: Inline[][] = [];
-  if (r.cuisine) facts.push([`${t.cuisine}: `, r.cuisine]);
+  if (view.cuisine) facts.push([`${t.cuisine}: `, view.cuisine.text]);
   if (view.address) facts.push([`${t.address}: `, view.address]);
   if (r.contact.phone) facts.push([`${t.phone}: `, r.contact.phone]);
   if (r.contact.latitude !== null && r.contact.longitude !== null) facts.push([`${t.coordinates}: ${r.contact.latitude}, ${r.contact.longitude}`]);
@@ -221,11 +221,19 @@ function bodyOf(page: PageData, meta: PageMeta): RootContent[] {
       const filters = filterLines(d.query, { q: "Text", city: "City", cuisine: "Cuisine", ...GEO_TIME_LABELS });
       if (filters.length) out.push(list(filters));
       out.push(...resultBlocks(d, "restaurant", "restaurants", restaurantLine));
+      if (d.dishes) {
+        // The dishes the words found (the page lists them too), and where all of them are.
+        const r = d.dishes.response;
+        const total = `${r.total}${r.totalCapped ? "+" : ""}`;
+        out.push(heading(2, `${d.dishes.heading}: ${total} ${r.total === 1 && !r.totalCapped ? "dish" : "dishes"}`));
+        if (r.results.length) out.push(list(r.results.map(dishLine)));
+        if (r.total > r.results.length) out.push(paragraph(link(md(d.dishes.moreUrl), `All ${total} dishes`), "."));
+      }
       out.push(
         paragraph(
           "Parameters: ",
           code("q"),
-          " (name, description or slug), ",
+          " (name, description or slug; a diet word or a city in it is read as that filter, and the dishes it finds are listed too), ",
           code("city"),
           " and ",
           code("cuisine"),

@@ -108,7 +108,12 @@ describe("buildMenuView", () => {
     expect(soup.compareAtPrice).toBe(formatPrice(16, "CHF", "de"));
     expect(soup.badge).toBeNull();
     expect(soup.diets).toEqual(["vegan", "vegetarian", "lactose-free"]);
-    expect(soup.variants).toEqual([{ name: "Klein", price: formatPrice(9, "CHF", "de"), priceValue: 9 }]);
+    expect(soup.variants).toEqual([{ name: "Klein", price: formatPrice(9, "CHF", "de"), priceValue: 9, lang: null }]);
+    expect(tatar.badge).toEqual({ text: "Neu", lang: null });
+    // On the English page the owner's German words stay German, and say so (issue 25.6).
+    const en = buildMenuView(base, "en")!;
+    expect(en.categories[0].items[0].variants[0]).toMatchObject({ name: "Klein", lang: "de" });
+    expect(en.categories[0].items[1].badge).toEqual({ text: "Neu", lang: "de" });
     expect(tatar.available).toBe(false);
     // The default language is German: Annex II's German wording (issue 15.3).
     expect(tatar.allergens.map((a) => a.label)).toEqual(["Eier", "Senf"]);

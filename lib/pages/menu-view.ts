@@ -6,6 +6,7 @@ import { DAY_KEYS, localTime, openState } from "../search/opening-hours";
 import { statusText } from "./menu-view-status";
 import { NO_FILTER, type MenuFilterState } from "./menu-view-filter";
 import { menuLabels, type DietLabelKey, type MenuLabels } from "../i18n/menu-labels";
+import { badgeName, countryName, cuisineName, type Named } from "../i18n/place-names";
 import type { PublicMenuItem, PublicRestaurant } from "../serializers";
 import { markdownUrlOf, sameSitePath, siteUrls } from "../site-urls";
 
@@ -84,8 +85,10 @@ export interface ItemView {
   priceValue: number;
   compareAtPrice: string | null;
   currency: string;
-  variants: { name: string; price: string; priceValue: number }[];
-  badge: string | null;
+  /** variant names are the owner's, in the menu's default language (`lang` when the page is in another) */
+  variants: { name: string; price: string; priceValue: number; lang: string | null }[];
+  /** the format's badges in the page's language; another badge as the owner wrote it (`lang`) */
+  badge: Named | null;
   /** lang: the labels' language, or null for an owner's own tag */
   tags: { code: string; label: string; lang: string | null }[];
   diets: Diet[];
@@ -140,6 +143,10 @@ export interface MenuView {
   restaurant: PublicRestaurant;
   /** ISO 3166-1 alpha-2 code of the restaurant's country, when known */
   countryCode: string | null;
+  /** the country named in the labels' language (CLDR), when its code is known */
+  country: string | null;
+  /** the cuisine in the labels' language (lib/i18n/place-names.ts) */
+  cuisine: Named | null;
   /** IANA time zone of the restaurant's city, when known */
   timeZone: string | null;
   /** null: hours or time zone unknown */
@@ -230,9 +237,15 @@ export function openingDays(hours: Record<string, string> | null, labels: MenuLa
   });
 }
 
-export function addressLine(contact: PublicRestaurant["contact"]): string | null {
+function badgeOf(badge: string | null, lang: string, ownerLang: string): Named | null {
+  const text = clean(badge);
+  return text === null ? null : badgeName(text, lang, ownerLang);
+}
+
+/** The address, its country named in the page's language when the country's code is known (`country`). */
+export function addressLine(contact: PublicRestaurant["contact"], country: string | null = null): string | null {
   const cityPart = [contact.postalCode, contact.city].filter(Boolean).join(" ");
-  const parts = [contact.address, cityPart, contact.country].map((p) => clean(p)).filter((p): p is string => p !== null);
+  const parts = [contact.address, cityPart, country ?? contact.country].map((p) => clean(p)).filter((p): p is string => p !== null);
   return parts.length ? parts.join(", ") : null;
 }
 
@@ -264,8 +277,13 @@ export function buildMenuView(
         priceValue: item.price,
         compareAtPrice: item.compareAtPrice === null ? null : formatPrice(item.compareAtPrice, item.currency, lang, countryCode),
         currency: item.currency,
-        variants: (item.variants ?? []).map((v) => ({ name: v.name, price: formatPrice(v.price, item.currency, lang, countryCode), priceValue: v.price })),
-        badge: clean(item.badge),
+        variants: (item.variants ?? []).map((v) => ({
+          name: v.name,
+          price: formatPrice(v.price, item.currency, lang, countryCode),
+          priceValue: v.price,
+          lang: lang === defaultLanguage ? null : defaultLanguage,
+        })),
+        badge: badgeOf(item.badge, lang, defaultLanguage),
         tags: item.tags.map((code) => ({ code, ...tagLabel(code, labels) })),
         diets: dietsOf(item.tags),
         allergens: item.allergens.map((code) => ({ code, label: labels.allergenNames[code] })),
@@ -286,11 +304,14 @@ export function buildMenuView(
     if (r) ratings.push({ provider, label: provider === "search" ? labels.searchReviews : labels.travelReviews, rating: r.rating, reviewCount: r.reviewCount });
   }
   const url = siteUrls.restaurantInLanguage(restaurant.slug, lang, defaultLanguage);
-  const address = addressLine(restaurant.contact);
+  const country = countryName(countryCode, labels.lang);
+  const address = addressLine(restaurant.contact, country);
 
   return {
     restaurant,
     countryCode,
+    country,
+    cuisine: restaurant.cuisine ? cuisineName(restaurant.cuisine, labels.lang) : null,
     timeZone,
     openStatus: openStatusView(restaurant.openingHours, timeZone, now, labels),
     directionsUrl: directionsUrl(restaurant.contact, address),

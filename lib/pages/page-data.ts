@@ -21,7 +21,11 @@ import {
   type PublicSearchResult,
 } from "../serializers";
 import { markdownUrlOf, pageUrlOf, siteUrls } from "../site-urls";
-import { buildMenuView, type MenuView } from "./menu-view";
+import { buildMenuView, DIETS, type MenuView } from "./menu-view";
+import { parseSearchQuery } from "../search/parse-search-query";
+import { textKey } from "../menu/text-key";
+import { describeDishSearch } from "./search-description";
+import { loadCardFacts, type CardFacts } from "./listing-facts";
 import { parseMenuFilter } from "./menu-view-filter";
 import { openGraphLocale } from "../seo/open-graph";
 import { siteUpdatedAt } from "./site-queries";
@@ -38,6 +42,8 @@ export const LISTING_LIMIT = 50;
 export interface ListingBlock {
   total: number;
   results: PublicSearchResult[];
+  /** open now, price indication and photo of each listed restaurant, by slug */
+  facts: Record<string, CardFacts>;
   /** the search page with the same filter, for "all N restaurants" when total > results */
   moreUrl: string;
 }
@@ -58,9 +64,66 @@ interface SearchPageData {
   cuisines: PublicCuisine[];
 }
 
+/** The dishes the one search box found beside the restaurants (/search), and where the full dish search is. */
+export interface DishesBlock {
+  /** the dish search in words: "Vegan dishes in Berlin" */
+  heading: string;
+  response: PublicDishSearchResponse;
+  /** /dishes with the same query, for all of them and the dish filters */
+  moreUrl: string;
+}
+
+/** How many dishes /search lists beside the restaurants (the rest are one link away, on /dishes). */
+export const SEARCH_DISH_LIMIT = 6;
+
+/**
+ * The one search box: its words read as filters where they name a diet or a city
+ * (lib/search/parse-search-query.ts), then the restaurant search and, on the first page, the dish
+ * search with the same place and time filters — the two capabilities the API serves, unchanged.
+ */
+async function searchEverything(
+  input: Record<string, string | undefined>,
+  directory: { locations: PublicLocations; cuisines: PublicCuisine[] },
+): Promise<{ restaurants: PublicSearchResponse; dishes: DishesBlock | null }> {
+  const parsed = input.q?.trim() ? parseSearchQuery(input.q, directory.locations.cities, Object.keys(DIETS), { findCity: !input.city }) : null;
+  const city = input.city || parsed?.city || undefined;
+  const restaurantsRun = searchRestaurants({ ...input, q: parsed ? parsed.restaurantText : input.q, city, limit: LISTING_LIMIT });
+  const wantsDishes = parsed !== null && !input.cursor && (parsed.text !== "" || parsed.diet.length > 0);
+  if (!wantsDishes) return { restaurants: await restaurantsRun, dishes: null };
+  const dishQuery = new URLSearchParams();
+  const add = (name: string, value: string | undefined) => value && dishQuery.set(name, value);
+  add("q", parsed.text);
+  add("city", city);
+  add("cuisine", input.cuisine);
+  add("diet", parsed.diet.join(","));
+  for (const name of ["near", "radiusKm", "openNow", "openAt"]) add(name, input[name]);
+  const [restaurants, response] = await Promise.all([
+    restaurantsRun,
+    // The restaurant search validated the shared parameters; anything the dish search still refuses leaves the dishes out.
+    searchDishes({ ...Object.fromEntries(dishQuery), limit: SEARCH_DISH_LIMIT }).catch((e) => {
+      if (e instanceof ApiError && e.code === "invalid_request") return null;
+      throw e;
+    }),
+  ]);
+  if (!response) return { restaurants, dishes: null };
+  const nameOf = <T extends { slug: string; name: string }>(list: T[], value: string | undefined) =>
+    value ? (list.find((x) => x.slug === value || textKey(x.name) === textKey(value))?.name ?? value) : null;
+  const heading = describeDishSearch({
+    q: parsed.text,
+    diet: parsed.diet,
+    cityName: nameOf(directory.locations.cities, city),
+    cuisineName: nameOf(directory.cuisines, input.cuisine),
+    near: input.near,
+    radiusKm: input.radiusKm,
+    openNow: input.openNow === "true",
+    openAt: input.openAt,
+  });
+  return { restaurants, dishes: { heading, response, moreUrl: pageUrlOf(pathOf("dishes"), dishQuery) } };
+}
+
 export interface PageDataById {
-  home: { featured: PublicSearchResult[]; totalRestaurants: number; locations: PublicLocations; cuisines: PublicCuisine[] };
-  search: SearchPageData & { response: PublicSearchResponse | null };
+  home: { featured: PublicSearchResult[]; facts: Record<string, CardFacts>; totalRestaurants: number; locations: PublicLocations; cuisines: PublicCuisine[] };
+  search: SearchPageData & { response: PublicSearchResponse | null; dishes: DishesBlock | null; facts: Record<string, CardFacts> };
   dishes: SearchPageData & { response: PublicDishSearchResponse | null };
   locations: PublicLocations;
   country: { country: PublicCountry; cities: (PublicCity & { listing: ListingBlock })[] };
@@ -82,7 +145,8 @@ export type PageLoadResult =
 
 async function listing(filter: { city?: string; cuisine?: string }): Promise<ListingBlock> {
   const response = await searchRestaurants({ ...filter, limit: LISTING_LIMIT });
-  return { total: response.total, results: response.results, moreUrl: siteUrls.search(filter) };
+  const facts = await loadCardFacts(response.results.map((r) => r.slug));
+  return { total: response.total, results: response.results, facts, moreUrl: siteUrls.search(filter) };
 }
 
 const isNotFound = (e: unknown) => e instanceof ApiError && e.code === "not_found";
@@ -94,7 +158,7 @@ const isNotFound = (e: unknown) => e instanceof ApiError && e.code === "not_foun
 async function searchPage<R extends { nextCursor: string | null }>(
   id: "search" | "dishes",
   query: URLSearchParams,
-  run: (input: Record<string, string | undefined>) => Promise<R>,
+  run: (input: Record<string, string | undefined>, directory: { locations: PublicLocations; cuisines: PublicCuisine[] }) => Promise<R>,
 ): Promise<SearchPageData & { response: R | null }> {
   const names = PAGE_ROUTES[id].query ?? [];
   const shown: PageQuery = Object.fromEntries(names.map((name) => [name, query.get(name) ?? ""]));
@@ -104,7 +168,7 @@ async function searchPage<R extends { nextCursor: string | null }>(
   const [locations, { cuisines }] = await Promise.all([listLocations(), listCuisineDirectory()]);
   const base = { query: shown, locations, cuisines, firstUrl: pageUrlOf(path, first) };
   try {
-    const response = await run(Object.fromEntries(names.map((name) => [name, query.get(name) ?? undefined])));
+    const response = await run(Object.fromEntries(names.map((name) => [name, query.get(name) ?? undefined])), { locations, cuisines });
     let nextUrl: string | null = null;
     if (response.nextCursor) {
       const next = new URLSearchParams(query);
@@ -125,10 +189,20 @@ const LOADERS: { [K in PageRouteId]: Loader<K> } = {
     const [all, locations, { cuisines }] = await Promise.all([searchRestaurants({ limit: LISTING_LIMIT }), listLocations(), listCuisineDirectory()]);
     // "Featured": the most recently updated menus.
     const featured = [...all.results].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.name.localeCompare(b.name)).slice(0, 6);
-    return { featured, totalRestaurants: all.total, locations, cuisines };
+    const facts = await loadCardFacts(featured.map((r) => r.slug));
+    return { featured, facts, totalRestaurants: all.total, locations, cuisines };
   },
 
-  search: (_params, query) => searchPage("search", query, (input) => searchRestaurants({ ...input, limit: LISTING_LIMIT })),
+  async search(_params, query) {
+    let dishes: DishesBlock | null = null;
+    const page = await searchPage("search", query, async (input, directory) => {
+      const { restaurants, dishes: found } = await searchEverything(input, directory);
+      dishes = found;
+      return restaurants;
+    });
+    const facts = page.response ? await loadCardFacts(page.response.results.map((r) => r.slug)) : {};
+    return { ...page, dishes, facts };
+  },
 
   // The API's default page size, so the page lists what GET /api/public/dishes lists for its query.
   dishes: (_params, query) => searchPage("dishes", query, (input) => searchDishes(input)),
@@ -250,8 +324,43 @@ export interface PageMeta {
   /** og:locale and og:locale:alternate (menu pages; others are en_US) */
   ogLocale?: string;
   ogLocaleAlternates?: string[];
-  /** og:image / twitter:image: the restaurant's banner, else its logo */
+  /** og:image / twitter:image: the restaurant's banner when it is a raster image, else the menu's drawn preview (PNG) */
   image?: { url: string; alt: string };
+}
+
+const listOf = (value: string | undefined) =>
+  (value ?? "")
+    .split(",")
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+
+/** A dish search page's query in words ("Vegan dishes in Berlin"), with the names of its city and cuisine. */
+export function dishSearchWords(data: PageDataById["dishes"]): string {
+  const q = data.query;
+  const nameOf = <T extends { slug: string; name: string }>(list: T[], value: string) =>
+    value ? (list.find((x) => x.slug === value || textKey(x.name) === textKey(value))?.name ?? value) : null;
+  return describeDishSearch({
+    q: q.q,
+    diet: [...new Set(listOf(q.diet))],
+    excludeAllergens: [...new Set(listOf(q.excludeAllergens))],
+    maxPrice: q.maxPrice,
+    currency: q.currency?.toUpperCase(),
+    cityName: nameOf(data.locations.cities, q.city),
+    cuisineName: nameOf(data.cuisines, q.cuisine),
+    near: q.near,
+    radiusKm: q.radiusKm,
+    openNow: q.openNow === "true",
+    openAt: q.openAt,
+  });
+}
+
+/** A JPEG, PNG, WebP or GIF by its path's extension (an SVG is not shown by link previews). */
+export function isRasterImage(url: string): boolean {
+  try {
+    return /\.(jpe?g|png|webp|gif)$/i.test(new URL(url).pathname);
+  } catch {
+    return false;
+  }
 }
 
 /** The URL of a search page with the query it shows (its parameters in route-table order). */
@@ -293,7 +402,7 @@ export function pageMeta(page: PageData, siteUpdated: string): PageMeta {
       const filters = [q && `“${q}”`, city && `in ${city}`, cuisine && `cuisine ${cuisine}`].filter(Boolean).join(" ");
       const total = page.data.response?.total ?? 0;
       return base(searchCanonical("search", page.data.query), {
-        title: filters ? `Restaurants matching ${filters}` : "All restaurants",
+        title: filters ? `${q ? "Restaurants and dishes" : "Restaurants"} matching ${filters}` : "All restaurants",
         description: page.data.error ?? `${total} published restaurant${total === 1 ? "" : "s"}${filters ? ` matching ${filters}` : ""}.`,
         updated: newest(page.data.response?.results.map((r) => r.updatedAt) ?? [], siteDate),
       });
@@ -303,8 +412,9 @@ export function pageMeta(page: PageData, siteUpdated: string): PageMeta {
       const filters = [q && `“${q}”`, city && `in ${city}`, cuisine && `cuisine ${cuisine}`].filter(Boolean).join(" ");
       const r = page.data.response;
       const total = r ? `${r.total}${r.totalCapped ? "+" : ""}` : "0";
+      const words = dishSearchWords(page.data);
       return base(searchCanonical("dishes", page.data.query), {
-        title: filters ? `Dishes matching ${filters}` : "Dish search",
+        title: words === "Dishes" ? "Dish search" : words,
         description:
           page.data.error ??
           `${total} dish${total === "1" ? "" : "es"} on published menus${filters ? ` matching ${filters}` : ""}, with prices, allergens and dietary tags. ${ALLERGEN_NOTICE}`,
@@ -374,11 +484,11 @@ export function pageMeta(page: PageData, siteUpdated: string): PageMeta {
         ogLocaleAlternates: view.languages
           .filter((l) => !l.current)
           .map((l) => openGraphLocale(l.code, l.code === view.defaultLanguage ? view.countryCode : null)),
-        image: view.restaurant.images.banner
-          ? { url: view.restaurant.images.banner, alt: view.name }
-          : view.restaurant.images.logo
-            ? { url: view.restaurant.images.logo, alt: `${view.name} logo` }
-            : undefined,
+        // Link previews need a raster image: the banner when it is one, else a PNG drawn from the menu.
+        image:
+          view.restaurant.images.banner && isRasterImage(view.restaurant.images.banner)
+            ? { url: view.restaurant.images.banner, alt: view.name }
+            : { url: siteUrls.restaurantPreviewImage(view.slug), alt: `${view.name}: menu` },
       };
     }
   }

@@ -37,7 +37,7 @@ describe("the page route table", () => {
       const first = route.pattern.split("/")[1];
       if (first && !first.startsWith(":")) expect(RESERVED_SLUGS.has(first), first).toBe(true);
     }
-    for (const internal of ["render", "index", "sitemaps", "md", "llms.txt", "llms-full.txt", "llms-index.md", "sitemap.xml", "robots.txt"]) {
+    for (const internal of ["render", "index", "sitemaps", "og", "md", "llms.txt", "llms-full.txt", "llms-index.md", "sitemap.xml", "robots.txt"]) {
       expect(RESERVED_SLUGS.has(internal), internal).toBe(true);
     }
   });

@@ -53,7 +53,8 @@ export const PAGE_ROUTES: Record<PageRouteId, PageRoute> = {
     id: "search",
     pattern: "/search",
     title: "Search",
-    summary: "Published restaurants matching a name, city or cuisine (?q=, ?city=, ?cuisine=), near a point or open now (?near=, ?radiusKm=, ?openNow=).",
+    summary:
+      "Published restaurants matching a name, city or cuisine (?q=, ?city=, ?cuisine=), near a point or open now (?near=, ?radiusKm=, ?openNow=), and the dishes the words find (a diet word and a city in q are read as filters: ?q=vegan+berlin).",
     cache: "search",
     query: RESTAURANT_SEARCH_PARAMS.filter((name) => name !== "limit"),
   },

@@ -160,6 +160,8 @@ export function contentSecurityPolicy(html: string, options: { dev?: boolean } =
  * them, and deciding it per request (X-Forwarded-Proto) would let one request change what a shared
  * cache stores for everyone. An https site is kept on https by HSTS, which the server guard sends
  * on every response when PUBLIC_BASE_URL is https (lib/http/request-front.mjs).
+ * Geolocation is allowed to the site's own pages (the dish and restaurant searches' "Near me"),
+ * never to a frame from elsewhere; every other powerful feature stays off.
  */
 export function htmlSecurityHeaders(html: string, options: { dev?: boolean } = {}): Record<string, string> {
   return {
@@ -168,7 +170,7 @@ export function htmlSecurityHeaders(html: string, options: { dev?: boolean } = {
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "X-Frame-Options": "DENY",
     "Cross-Origin-Opener-Policy": "same-origin",
-    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(self), payment=(), usb=()",
   };
 }
 

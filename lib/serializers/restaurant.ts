@@ -72,6 +72,34 @@ export const restaurantSelect = {
 } satisfies Prisma.RestaurantSelect;
 
 export type RestaurantRow = Prisma.RestaurantGetPayload<{ select: typeof restaurantSelect }>;
+
+/**
+ * What a listing card shows beside a search result (pages only, never the API): the hours and the
+ * city's time zone (open now), the banner (the card's photo) and the published prices of the
+ * dishes on sale (the price indication). All of it is published on the menu itself.
+ */
+export const listingFactsSelect = {
+  slug: true,
+  currency: true,
+  openingHours: true,
+  bannerUrl: true,
+  city: { select: { timeZone: true } },
+  categories: { where: { isVisible: true }, select: { items: { where: { isAvailable: true }, select: { priceMinor: true } } } },
+} satisfies Prisma.RestaurantSelect;
+
+export type ListingFactsRow = Prisma.RestaurantGetPayload<{ select: typeof listingFactsSelect }>;
+
+/** A listing card's facts as published data: hours by weekday, zone, banner URL, prices in major units. */
+export function serializeListingFacts(row: ListingFactsRow) {
+  return {
+    slug: row.slug,
+    currency: row.currency,
+    openingHours: openingHours(row.openingHours),
+    timeZone: row.city?.timeZone ?? null,
+    banner: row.bannerUrl === null ? null : absoluteUrl(row.bannerUrl),
+    prices: row.categories.flatMap((c) => c.items.map((i) => toMajor(i.priceMinor, row.currency))),
+  };
+}
 type MenuItemRow = Prisma.MenuItemGetPayload<{ select: typeof menuItemSelect }>;
 
 type Translations = PublicMenuItem["translations"];

@@ -382,6 +382,8 @@ test.describe("4 · the filter is part of the address", () => {
       expect(await visibleDishes(page)).toEqual(["Bündner Gerstensuppe", "Tatar vom Rind", "Zürcher Geschnetzeltes"]);
       await expect(page.getByRole("navigation", { name: "Sprache der Speisekarte" }).getByRole("link", { name: "Français" })).toHaveAttribute("href", `${MENU}/fr?excludeAllergens=fish`);
       await page.getByRole("navigation", { name: "Sprache der Speisekarte" }).getByRole("link", { name: "Français" }).click();
+      // The French page, not the German one still unloading (a slow first render made this read no dishes).
+      await expect(page.locator("main")).toHaveAttribute("lang", "fr");
       expect(await visibleDishes(page)).toHaveLength(3);
       await page.locator(".menu-filter summary").click();
       await page.getByRole("link", { name: "Effacer le filtre" }).click();

@@ -39,6 +39,8 @@ test.describe("without JavaScript", () => {
     const form = page.getByRole("search", { name: "Dish search" });
     await form.getByLabel("City", { exact: true }).selectOption("zurich");
     await form.getByRole("checkbox", { name: "Vegan", exact: true }).check();
+    // The allergens are folded under one line (a native disclosure: it opens without a script).
+    await form.getByText("Leave out allergens").click();
     await form.getByRole("checkbox", { name: "Nuts", exact: true }).check();
     await form.getByRole("checkbox", { name: "Milk (including lactose)" }).check();
     await form.getByLabel("At most").fill("30");
@@ -48,7 +50,9 @@ test.describe("without JavaScript", () => {
     const sent = new URL(page.url()).searchParams;
     expect(sent.get("city")).toBe("zurich");
     expect(sent.getAll("excludeAllergens")).toEqual(["milk", "nuts"]);
-    // The page shows the filters it applied, ticked again.
+    // The results come first; the form, folded above them, shows the filters it applied, ticked again.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Vegan dishes in Zürich without milk \(including lactose\) and nuts, up to CHF.30\.00$/);
+    await page.getByText("Change the search").click();
     await expect(page.getByRole("checkbox", { name: "Nuts", exact: true })).toBeChecked();
     await expect(page.getByRole("checkbox", { name: "Vegan", exact: true })).toBeChecked();
     const api = await (await request.get(`${baseUrl()}/api/public/dishes?city=zurich&diet=vegan&excludeAllergens=milk,nuts&maxPrice=30&currency=CHF`)).json();

@@ -1,0 +1,59 @@
+// What a listing card (home, country, city, cuisine, search) shows to choose by, beside the search
+// result: open now in the restaurant's own time (openStatusView: the menu page's line, from
+// openState, the function of the openNow/openAt searches), a price indication and the banner as
+// its photo. Server-rendered: listing pages are regenerated every minute, like menu pages.
+//
+// The price indication is the middle half of the menu's prices: the dishes on sale in visible
+// sections, base prices (variants aside), from the lower to the upper quartile, in whole units of
+// the restaurant's currency ("Most dishes €8–€16"). Unlike a min–max range, one bottle of wine or
+// one side of bread does not stretch it; unlike a "€€" level, it needs no table of what is cheap
+// in each currency.
+import { findListingFacts } from "../data/restaurant-queries";
+import { menuLabels } from "../i18n/menu-labels";
+import { serializeListingFacts } from "../serializers";
+import { openStatusView } from "./menu-view";
+
+export interface CardFacts {
+  status: { open: boolean; text: string } | null;
+  /** "Most dishes €8–€16"; null without prices */
+  prices: string | null;
+  /** absolute URL of the banner, when the restaurant has one */
+  photo: string | null;
+}
+
+/** The lower and upper quartile of the prices (nearest rank), or null without prices. */
+export function middleHalf(prices: readonly number[]): { low: number; high: number } | null {
+  const sorted = prices.filter((p) => Number.isFinite(p) && p > 0).sort((a, b) => a - b);
+  if (sorted.length === 0) return null;
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.round(q * (sorted.length - 1))))];
+  return { low: at(0.25), high: at(0.75) };
+}
+
+/** The price indication in words, in English like the listing pages. */
+export function priceIndication(prices: readonly number[], currency: string): string | null {
+  const range = middleHalf(prices);
+  if (!range) return null;
+  let format: (n: number) => string;
+  try {
+    const f = new Intl.NumberFormat("en", { style: "currency", currency, maximumFractionDigits: 0, minimumFractionDigits: 0 });
+    format = (n) => f.format(n);
+  } catch {
+    format = (n) => `${n} ${currency}`;
+  }
+  const low = format(Math.floor(range.low));
+  const high = format(Math.ceil(range.high));
+  return low === high ? `Most dishes about ${low}` : `Most dishes ${low}–${high}`;
+}
+
+/** The facts of each listed restaurant, by slug, at `now`. One query for the whole listing. */
+export async function loadCardFacts(slugs: readonly string[], now: Date = new Date()): Promise<Record<string, CardFacts>> {
+  const rows = await findListingFacts([...slugs]);
+  const labels = menuLabels("en");
+  const out: Record<string, CardFacts> = {};
+  for (const row of rows) {
+    const f = serializeListingFacts(row);
+    const status = openStatusView(f.openingHours, f.timeZone, now, labels);
+    out[f.slug] = { status: status && { open: status.open, text: status.text }, prices: priceIndication(f.prices, f.currency), photo: f.banner };
+  }
+  return out;
+}

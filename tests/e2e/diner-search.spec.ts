@@ -1,0 +1,152 @@
+// Issue 25, points 5 and 8 in the browser, at 390×844 and 1280×800 (one page load serves several
+// checks; tests/http/diner-search.test.ts checks the server-rendered content in depth):
+// 5. the site header shows every link whole; the home search box finds dishes and restaurants
+//    ("vegan berlin"); /dishes fits a phone and shows the results first after a search, stated in
+//    words; "Near me" fills the near parameter from the browser's location (JavaScript on) and is
+//    not shown without JavaScript; axe and the CSP on the search pages;
+// 8. listing cards show open now, a price indication and a photo;
+// 6. labels in the menu's language (JavaScript off), and on the bare URL a one-tap switch to the
+//    visitor's language when the menu has it (JavaScript on; no redirect, nothing shifts).
+import { expect, test, type Browser } from "@playwright/test";
+import { baseUrl, expectAccessible, watchPage } from "./helpers";
+
+const SIZES = [
+  { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+  { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false },
+] as const;
+
+function newContext(browser: Browser, size: (typeof SIZES)[number], options: Parameters<Browser["newContext"]>[0] = {}) {
+  return browser.newContext({ viewport: size.viewport, isMobile: size.isMobile, hasTouch: size.hasTouch, baseURL: baseUrl(), locale: "en-GB", ...options });
+}
+
+for (const size of SIZES) {
+  const at = `${size.viewport.width} px`;
+
+  test(`the home search finds dishes and restaurants, the header shows every link whole, at ${at}`, async ({ browser }) => {
+    const context = await newContext(browser, size);
+    const page = await context.newPage();
+    const watch = await watchPage(page);
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Site" });
+    for (const name of ["Restaurants", "Dishes", "Locations", "Cuisines"]) {
+      const box = (await nav.getByRole("link", { name, exact: true }).boundingBox())!;
+      expect(box.x, name).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, `${name} is not cut off`).toBeLessThanOrEqual(size.viewport.width);
+    }
+    await expect(nav.getByRole("link", { name: "Dishes", exact: true })).toHaveAttribute("href", "/dishes");
+    await page.getByLabel("Restaurant, dish or keyword").fill("vegan berlin");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page).toHaveURL(/\/search\?q=vegan\+berlin/);
+    const dishes = page.getByRole("region", { name: /^Vegan dishes in Berlin: \d+ dishes$/ });
+    await expect(dishes).toBeVisible();
+    await expect(dishes.locator(".dish-result").first()).toContainText(/Berlin, Germany/);
+    await expect(page.getByRole("link", { name: "Ramen Kaze" }).first()).toBeVisible();
+    // Results start on the first screen: the form is compact (near and open now folded).
+    const first = (await page.locator("#results-heading, #dish-results-heading").first().boundingBox())!;
+    expect(first.y + first.height).toBeLessThanOrEqual(size.viewport.height);
+    await expectAccessible(page, `/search?q=vegan+berlin at ${at}`);
+    // A dish word alone: the dishes, though no restaurant's name or description has it.
+    await page.goto("/search?q=karaage");
+    await expect(page.locator("#dish-results-heading")).toHaveText(/Dishes matching “karaage”: 2 dishes/);
+    expect(await watch.violations()).toEqual([]);
+    await context.close();
+  });
+
+  test(`/dishes fits the screen, results first after a search, near me from the browser's location, at ${at}`, async ({ browser }) => {
+    const context = await newContext(browser, size, { geolocation: { latitude: 52.5219, longitude: 13.4132 }, permissions: ["geolocation"] });
+    const page = await context.newPage();
+    const watch = await watchPage(page);
+    await page.goto("/dishes");
+    const form = page.getByRole("search", { name: "Dish search" });
+    // Today's form was ~2 300 px on a phone: now the whole form is about one screen.
+    const formBox = (await form.boundingBox())!;
+    expect(formBox.height).toBeLessThanOrEqual(size.viewport.width < 500 ? 780 : 420);
+    // Desktop: no empty block before the first field (the fields start at the form's top).
+    const q = (await form.getByLabel("Dish or ingredient").boundingBox())!;
+    expect(q.y - formBox.y).toBeLessThan(40);
+    await expectAccessible(page, `/dishes at ${at}`);
+    await form.getByRole("checkbox", { name: "Vegan", exact: true }).check({ force: true });
+    await form.getByLabel("City", { exact: true }).selectOption("berlin");
+    await form.getByRole("button", { name: "Search dishes" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Vegan dishes in Berlin");
+    const firstResult = (await page.locator(".dish-result").first().boundingBox())!;
+    expect(firstResult.y, "the first result is on the first screen").toBeLessThan(size.viewport.height - 100);
+    await expectAccessible(page, `/dishes?diet=vegan&city=berlin at ${at}`);
+    // Near me: the browser's position becomes the near parameter, and the search is sent.
+    await page.getByText("Change the search").click();
+    await page.getByRole("button", { name: "Near me" }).click();
+    await expect(page).toHaveURL(/near=52\.5219%2C13\.4132/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Vegan dishes in Berlin within 5 km of 52.5219,13.4132");
+    await expect(page.locator(".dish-result").first()).toContainText(/ (k?m) away/);
+    expect(await watch.violations()).toEqual([]);
+    await context.close();
+  });
+
+  test(`listing cards show open now, a price indication and a photo, at ${at}`, async ({ browser }) => {
+    const context = await newContext(browser, size);
+    const page = await context.newPage();
+    await page.goto("/locations/germany/berlin", { waitUntil: "networkidle" });
+    const card = page.locator(".card", { has: page.getByRole("link", { name: "Ramen Kaze" }) });
+    await expect(card.locator(".open-status")).toHaveText(/^(Open|Closed)/);
+    await expect(card.locator(".card-prices")).toHaveText(/^Most dishes €\d+–€\d+$/);
+    const photo = card.locator("img.card-photo");
+    await expect(photo).toBeVisible();
+    expect(await photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expectAccessible(page, `/locations/germany/berlin at ${at}`);
+    await context.close();
+  });
+}
+
+test("without JavaScript the Near me button is not offered, and the dish form still submits", async ({ browser }) => {
+  const context = await newContext(browser, SIZES[0], { javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/dishes");
+  await expect(page.getByRole("button", { name: "Near me" })).toBeHidden();
+  await page.getByLabel("Near (latitude,longitude)").fill("52.5219,13.4132");
+  await page.getByRole("button", { name: "Search dishes" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dishes within 5 km of 52.5219,13.4132");
+  await context.close();
+});
+
+for (const size of SIZES) {
+  const at = `${size.viewport.width} px`;
+  test(`a Spanish visitor on the bare URL is offered the Spanish menu, without a redirect or a shift, at ${at}`, async ({ browser }) => {
+    const context = await newContext(browser, size, { locale: "es-ES" });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const w = window as unknown as { __cls: number };
+      w.__cls = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.__cls += entry.value;
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto("/izakaya-tomoshibi?diet=vegan", { waitUntil: "networkidle" });
+    const hint = page.locator(".language-hint");
+    await expect(hint.getByRole("link", { name: "Esta carta en español" })).toHaveAttribute("href", "/izakaya-tomoshibi/es?diet=vegan");
+    await expect(hint).toHaveAttribute("lang", "es");
+    expect(new URL(page.url()).pathname).toBe("/izakaya-tomoshibi");
+    expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThan(0.01);
+    await expectAccessible(page, `/izakaya-tomoshibi with the hint at ${at}`);
+    await hint.getByRole("button", { name: "Cerrar" }).click();
+    await expect(hint).toHaveCount(0);
+    // A visitor whose first language is the page's gets no hint.
+    const english = await newContext(browser, size, { locale: "en-GB" });
+    const other = await english.newPage();
+    await other.goto("/izakaya-tomoshibi", { waitUntil: "networkidle" });
+    await expect(other.locator(".language-hint")).toHaveCount(0);
+    await english.close();
+    await context.close();
+  });
+}
+
+test("without JavaScript: the Japanese menu's labels are Japanese, the owner's English marked, and no hint", async ({ browser }) => {
+  const context = await newContext(browser, SIZES[0], { javaScriptEnabled: false, locale: "ja-JP" });
+  const page = await context.newPage();
+  await page.goto("/izakaya-tomoshibi/ja");
+  await expect(page.locator(".restaurant-kind")).toHaveText("日本料理 · New York, アメリカ合衆国");
+  await expect(page.locator(".flag-badge").first()).toHaveText("一番人気");
+  await expect(page.locator('.variants span[lang="en"]', { hasText: "Glass" })).toHaveCount(1);
+  await page.goto("/izakaya-tomoshibi");
+  await expect(page.locator(".language-hint")).toHaveCount(0);
+  await context.close();
+});

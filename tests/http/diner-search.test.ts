@@ -1,0 +1,171 @@
+// Issue 25, points 5 and 8, as the server renders them (no browser needed):
+// 5. one search box finds restaurants and dishes — "karaage", "edamame", "tofu", "sushi" list the
+//    demo dishes with their restaurant, price and allergen facts; "vegan berlin" reads the diet and
+//    the city out of the words and lists what the dish search lists for diet=vegan&city=berlin; the
+//    /dishes heading states the query in words; pages allow geolocation for the site itself only;
+// 8. listing cards carry open now (the menu page's function), a price indication (the middle half
+//    of the menu's prices) and the banner as a photo.
+import { describe, expect, it } from "vitest";
+import { menuLabels } from "../../lib/i18n/menu-labels";
+import { priceIndication } from "../../lib/pages/listing-facts";
+import { openStatusView } from "../../lib/pages/menu-view";
+import { htmlText } from "../support/html";
+import { get } from "../support/http";
+
+const attr = (s: string) => s.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;/g, "'");
+const dishNames = (html: string) => [...html.matchAll(/<a class="dish-link" href="[^"]+">([\s\S]*?)<\/a>/g)].map((m) => htmlText(m[1]));
+const sectionOf = (html: string, id: string) => {
+  const start = html.indexOf(`aria-labelledby="${id}"`);
+  return start < 0 ? "" : html.slice(start, html.indexOf("</section>", start));
+};
+
+describe("one search box for restaurants and dishes (issue 25.5)", () => {
+  it.each(["karaage", "edamame", "tofu", "sushi"])("/search?q=%s lists the dishes the dish search finds, with restaurant, price and allergens", async (q) => {
+    const api = (await get(`/api/public/dishes?q=${q}&limit=6`)).json;
+    expect(api.total, q).toBeGreaterThan(0);
+    const { status, text } = await get(`/search?q=${q}`);
+    expect(status).toBe(200);
+    const dishes = sectionOf(text, "dish-results-heading");
+    expect(dishNames(dishes)).toEqual(api.results.map((d: { name: string }) => d.name));
+    for (const dish of api.results) expect(dishes).toContain(`href="${new URL(dish.restaurant.url).pathname}"`);
+    expect(htmlText(dishes)).toMatch(/Allergens declared|No allergens declared/);
+    expect(htmlText(dishes)).toMatch(/[$€¥£]|CHF|Kč|zł|kr|R\$|TL|₺/);
+  });
+
+  it("'vegan berlin' is the diet vegan and the city Berlin: the dish search's vegan dishes in Berlin, Berlin's restaurants that say vegan", async () => {
+    const api = (await get("/api/public/dishes?diet=vegan&city=berlin&limit=6")).json;
+    expect(api.total).toBeGreaterThan(0);
+    const { text } = await get("/search?q=vegan+berlin");
+    const dishes = sectionOf(text, "dish-results-heading");
+    expect(htmlText(dishes)).toContain(`Vegan dishes in Berlin: ${api.total} dishes`);
+    expect(dishNames(dishes)).toEqual(api.results.map((d: { name: string }) => d.name));
+    // All of them, with the dish filters, one link away.
+    expect(attr(dishes)).toContain('href="/dishes?city=berlin&diet=vegan"');
+    const restaurants = (await get("/api/public/restaurants?q=vegan&city=berlin")).json;
+    expect(restaurants.total).toBeGreaterThan(0);
+    for (const r of restaurants.results) expect(text).toContain(`href="/${r.slug}"`);
+    // The twin says the same.
+    const twin = (await get("/search.md?q=vegan+berlin")).text;
+    expect(twin).toContain(`## Vegan dishes in Berlin: ${api.total} dishes`);
+  });
+
+  it("words that name no diet or city stay text, and a city chosen in the form wins", async () => {
+    const { text } = await get("/search?q=vegan+berlin&city=zurich");
+    const api = (await get("/api/public/dishes?q=berlin&diet=vegan&city=zurich&limit=6")).json;
+    expect(htmlText(sectionOf(text, "dish-results-heading"))).toContain(`Vegan dishes matching “berlin” in Zürich: ${api.total} dish`);
+  });
+
+  it("/dishes states its query in words, in the title and the heading", async () => {
+    const { text } = await get("/dishes?diet=vegan&city=berlin");
+    expect(htmlText(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(text)![1])).toBe("Vegan dishes in Berlin");
+    expect(text).toMatch(/<title>Vegan dishes in Berlin/);
+    const other = await get("/dishes?q=tofu&diet=vegan&diet=gluten-free&excludeAllergens=nuts&maxPrice=20&currency=eur");
+    expect(htmlText(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(other.text)![1])).toBe("Vegan, gluten-free dishes matching “tofu” without nuts, up to €20.00");
+    expect(htmlText(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec((await get("/dishes")).text)![1])).toBe("Dish search");
+  });
+
+  it("pages allow geolocation to the site itself, nothing else", async () => {
+    for (const path of ["/dishes", "/search?q=tofu", "/"]) {
+      const policy = (await get(path)).headers.get("permissions-policy") ?? "";
+      expect(policy, path).toContain("geolocation=(self)");
+      expect(policy, path).toContain("camera=()");
+    }
+  });
+});
+
+describe("listing cards to choose by (issue 25.8)", () => {
+  it("a city's cards: open now as the menu page computes it, the middle half of the prices, the banner as photo", async () => {
+    const { text } = await get("/locations/germany/berlin");
+    const cards = [...text.matchAll(/<li class="card[^"]*">([\s\S]*?)<\/li>/g)].map((m) => m[1]);
+    expect(cards.length).toBeGreaterThan(2);
+    let photos = 0;
+    for (const card of cards) {
+      const slug = /<a href="\/([^"/]+)">/.exec(card)![1];
+      const menu = (await get(`/api/public/restaurants/${slug}`)).json;
+      // The page may be up to a few minutes old: its line is the one of one of those minutes.
+      const now = Date.now();
+      const lines = new Set(
+        Array.from({ length: 6 }, (_, i) => openStatusView(menu.openingHours, "Europe/Berlin", new Date(now - i * 60_000), menuLabels("en"))?.text),
+      );
+      const line = /<span class="open-status (is-open|is-closed)">[\s\S]*?<\/span>([^<]*)<\/span>/.exec(card);
+      if (menu.openingHours) {
+        expect(line, slug).not.toBeNull();
+        expect(lines, slug).toContain(htmlText(line![2]));
+        expect(line![1] === "is-open", slug).toBe(htmlText(line![2]).startsWith("Open"));
+      }
+      const prices = menu.categories.flatMap((c: { items: { price: number; isAvailable: boolean }[] }) => c.items.filter((i) => i.isAvailable).map((i) => i.price));
+      expect(htmlText(/<span class="card-prices">([\s\S]*?)<\/span>/.exec(card)?.[1] ?? ""), slug).toBe(priceIndication(prices, menu.currency) ?? "");
+      if (menu.images.banner) {
+        photos += 1;
+        expect(card, slug).toContain(`<img class="card-photo" src="${new URL(menu.images.banner).pathname}" alt="" width="600" height="200" loading="lazy"`);
+      } else expect(card, slug).not.toContain("card-photo");
+    }
+    expect(photos).toBeGreaterThan(0);
+  });
+
+  it("the home page's and a search's cards carry the same facts", async () => {
+    for (const path of ["/", "/search?q=ramen", "/cuisines/japanese"]) {
+      const { text } = await get(path);
+      expect(text, path).toContain('class="card-facts"');
+      expect(text, path).toMatch(/<span class="card-prices">Most dishes /);
+    }
+  });
+});
+
+describe("labels in the page's language (issue 25.6)", () => {
+  it("the Japanese menu names the cuisine, the country and the format's badges in Japanese; the owner's variant names keep their language", async () => {
+    const { text } = await get("/izakaya-tomoshibi/ja");
+    const kind = htmlText(/<p class="restaurant-kind">([\s\S]*?)<\/p>/.exec(text)![1]);
+    expect(kind).toBe("日本料理 · New York, アメリカ合衆国");
+    expect(text).toMatch(/<span class="flag flag-badge" lang="ja">一番人気<\/span>/);
+    expect(text).toMatch(/<span class="flag flag-badge" lang="ja">シェフのおすすめ<\/span>/);
+    expect(text).toContain('<span lang="en">Glass</span>');
+    expect(htmlText(text)).not.toMatch(/Bestseller|Chef's choice|Japanese ·|United States/);
+    const twin = (await get("/izakaya-tomoshibi/ja.md")).text;
+    expect(twin).toContain("日本料理");
+    expect(twin).not.toContain("Bestseller");
+  });
+
+  it("the German menu says Italienisch, the English one Italian", async () => {
+    const de = htmlText((await get("/forno-rosso-muenchen")).text);
+    expect(de).toContain("Italienisch · München, Deutschland");
+    const en = (await get("/forno-rosso-muenchen/en")).text;
+    expect(htmlText(/<p class="restaurant-kind">([\s\S]*?)<\/p>/.exec(en)![1])).toBe("Italian · München, Germany");
+  });
+
+  it("Accept-Language does not change the bare URL's page: one cached copy, the hint is the browser's", async () => {
+    const plain = await get("/izakaya-tomoshibi");
+    const spanish = await get("/izakaya-tomoshibi", { headers: { "Accept-Language": "es-ES,es;q=0.9" } });
+    expect(spanish.status).toBe(200);
+    expect(spanish.headers.get("vary") ?? "").not.toMatch(/accept-language/i);
+    expect(spanish.headers.get("etag")).toBe(plain.headers.get("etag"));
+    expect(spanish.text).toContain('<link rel="canonical" href="');
+    expect(/<link rel="canonical" href="([^"]+)"/.exec(spanish.text)![1]).toMatch(/\/izakaya-tomoshibi$/);
+  });
+});
+
+describe("a raster link-preview image (issue 25.7)", () => {
+  it("menus with an SVG banner or none link /og/{slug}.png, a 1200×630 PNG with the menu's cache policy", async () => {
+    const page = (await get("/izakaya-tomoshibi")).text;
+    const og = attr(/<meta property="og:image" content="([^"]+)"/.exec(page)![1]);
+    expect(og).toMatch(/\/og\/izakaya-tomoshibi\.png$/);
+    expect(attr(/<meta name="twitter:image" content="([^"]+)"/.exec(page)![1])).toBe(og);
+    const res = await fetch(og.replace(/^https?:\/\/[^/]+/, (await import("../support/http")).baseUrl()));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/png");
+    expect(res.headers.get("cache-control")).toBe((await import("../../lib/http/cache-policy")).CACHE_POLICIES.menu);
+    const png = new Uint8Array(await res.arrayBuffer());
+    expect([...png.slice(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const view = new DataView(png.buffer);
+    expect([view.getUint32(16), view.getUint32(20)]).toEqual([1200, 630]);
+  });
+
+  it("only published menus are drawn; anything else is the API's JSON 404", async () => {
+    for (const path of ["/og/no-such-restaurant.png", "/og/draft-hofbraeu-keller.png", "/og/izakaya-tomoshibi.svg", "/og/Izakaya.png"]) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("content-type"), path).toMatch(/^application\/json/);
+      expect(res.json.error, path).toBe("not_found");
+    }
+  });
+});
