@@ -9,6 +9,7 @@
 // one side of bread does not stretch it; unlike a "€€" level, it needs no table of what is cheap
 // in each currency.
 import { findListingFacts } from "../data/restaurant-queries";
+import { log } from "../observability/logger";
 import { menuLabels } from "../i18n/menu-labels";
 import { serializeListingFacts } from "../serializers";
 import { openStatusView } from "./menu-view";
@@ -47,7 +48,12 @@ export function priceIndication(prices: readonly number[], currency: string): st
 
 /** The facts of each listed restaurant, by slug, at `now`. One query for the whole listing. */
 export async function loadCardFacts(slugs: readonly string[], now: Date = new Date()): Promise<Record<string, CardFacts>> {
-  const rows = await findListingFacts([...slugs]);
+  // The cards' facts are extras: when the database fails, a listing served from its last good
+  // copy shows its cards without them rather than failing the whole page.
+  const rows = await findListingFacts([...slugs]).catch((error: unknown) => {
+    log().warn({ err: error }, "listing card facts unavailable");
+    return [];
+  });
   const labels = menuLabels("en");
   const out: Record<string, CardFacts> = {};
   for (const row of rows) {

@@ -77,6 +77,8 @@ describe.each(engines)("a backup taken under read and import load, restored (%s)
     // No in-process caches: every read reaches the database the imports write to.
     live = await startTestServer({ postgresUrl, extraEnv: { MENU_CACHE_TTL_MS: "0" } });
     process.env.DATABASE_URL = live.databaseUrl;
+    // Settings are read once per process (lib/config.ts): read them again for this database.
+    (await import("../../lib/config")).resetConfig();
     await target?.create();
   });
   afterAll(async () => {

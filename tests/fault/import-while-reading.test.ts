@@ -37,6 +37,8 @@ describe.each(engines)("imports while readers read the same restaurants (%s)", (
     server = await startTestServer({ postgresUrl, extraEnv: { MENU_CACHE_TTL_MS: "0" } });
     // The importer runs in this process, against the server's database.
     process.env.DATABASE_URL = server.databaseUrl;
+    // Settings are read once per process (lib/config.ts): read them again for this database.
+    (await import("../../lib/config")).resetConfig();
   });
   afterAll(async () => {
     const { disconnectDb } = await import("../../lib/db/prisma");
