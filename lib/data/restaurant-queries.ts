@@ -304,3 +304,18 @@ export async function listPublishedRestaurantsAfter(afterSlug: string | undefine
     take,
   });
 }
+
+/**
+ * The next `take` published restaurants with their full menus after id `afterId`, in id order:
+ * one batch of the bulk export (lib/export/export-restaurants.ts), keyset-paginated on the primary
+ * key. Each batch is read in one transaction, like one menu (findPublishedRestaurant): an import
+ * committing meanwhile cannot give a restaurant of the batch half an old menu.
+ */
+export async function readPublishedRestaurantBatch(afterId: number, take: number): Promise<(RestaurantRow & { id: number })[]> {
+  const client = readDb();
+  const snapshot = databaseKind() === "postgresql" ? { isolationLevel: "RepeatableRead" as never } : undefined;
+  return client.$transaction(
+    (tx) => tx.restaurant.findMany({ where: { id: { gt: afterId }, ...publishedRestaurantWhere }, select: { id: true, ...restaurantSelect }, orderBy: { id: "asc" }, take }),
+    snapshot,
+  );
+}

@@ -38,6 +38,12 @@ const ifNoneMatch = z
   .optional()
   .describe(`ETag(s) from an earlier response; when one still matches, the answer is 304 Not Modified with no body. At most ${MAX_IF_NONE_MATCH_LENGTH} characters: a longer one is invalid_request.`);
 
+const ifModifiedSince = z
+  .string()
+  .max(100)
+  .optional()
+  .describe("An HTTP-date (the Last-Modified of an earlier response): 304 Not Modified when nothing changed since. Ignored when If-None-Match is sent, and when it is not a date.");
+
 const errorRef = (code: ErrorCode) => ERROR_BODY_SCHEMAS[code];
 
 /** An error answer of an operation; a throttled operation's errors carry the RateLimit fields too (the request was counted). */
@@ -65,11 +71,14 @@ function restOperation(op: RestOperation): ZodOpenApiOperationObject {
     "200": {
       description: op.response.description,
       headers: successHeaders(op.response.policy, Boolean(op.throttled)),
-      content: { "application/json": { schema: op.response.schema } },
+      content: { [op.response.contentType ?? "application/json"]: { schema: op.response.schema } },
     },
   };
   if (op.method === "get") {
-    responses["304"] = { description: "Not Modified: the If-None-Match ETag still matches; no body", headers: successHeaders(op.response.policy, Boolean(op.throttled)) };
+    responses["304"] = {
+      description: op.response.policy === "export" ? "Not Modified: the If-None-Match ETag (or If-Modified-Since) still matches; no body" : "Not Modified: the If-None-Match ETag still matches; no body",
+      headers: successHeaders(op.response.policy, Boolean(op.throttled)),
+    };
   }
   const byStatus = new Map<number, ErrorCode[]>();
   // Every GET takes If-None-Match, and refuses one over its maxLength with invalid_request.
@@ -96,7 +105,7 @@ function restOperation(op: RestOperation): ZodOpenApiOperationObject {
     requestParams: {
       ...(op.query ? { query: op.query } : {}),
       ...(op.pathParams ? { path: op.pathParams } : {}),
-      ...(op.method === "get" ? { header: z.object({ "If-None-Match": ifNoneMatch }) } : {}),
+      ...(op.method === "get" ? { header: z.object({ "If-None-Match": ifNoneMatch, ...(op.response.policy === "export" ? { "If-Modified-Since": ifModifiedSince } : {}) }) } : {}),
     },
     ...(op.body
       ? { requestBody: { required: true, description: op.body.description, content: { "application/json": { schema: op.body.schema } } } }
