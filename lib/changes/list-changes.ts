@@ -17,6 +17,7 @@ import { ApiError } from "../http/api-errors";
 import { decodeCursor, encodeCursor, MAX_CURSOR_LENGTH } from "../search/cursor";
 import { siteUrls } from "../site-urls";
 import { parseInput } from "../validation";
+import type { Db } from "../db/prisma";
 
 export const CHANGES_LIMIT = { min: 1, max: 1000, default: 100 } as const;
 export const CHANGES_LIMIT_RULE = `${CHANGES_LIMIT.min} to ${CHANGES_LIMIT.max}, default ${CHANGES_LIMIT.default}; values outside the range are clamped; a non-integer is invalid_request.`;
@@ -164,7 +165,7 @@ export async function listChanges(input: z.input<typeof listChangesInput>): Prom
 }
 
 /** The cursor a client continues from after reading everything up to now (the export's last line). */
-export async function currentFeedCursor(): Promise<{ cursor: string; head: FeedHead }> {
-  const head = await readFeedHead();
+export async function currentFeedCursor(client?: Db): Promise<{ cursor: string; head: FeedHead }> {
+  const head = await readFeedHead(client);
   return { cursor: feedCursor(head, head.head), head };
 }

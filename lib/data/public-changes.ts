@@ -158,7 +158,9 @@ export async function readHeadSeq(): Promise<number> {
  * are left out (a walk from the start lists the current state, not what was removed before it).
  */
 export async function readChanges(afterSeq: number, limit: number, skipRemovedThrough = 0): Promise<StoredChange[]> {
-  const rows = await db().publicChange.findMany({
+  // The primary, like the head (readFeedHead): a replica behind it would let a cursor at the head
+  // skip rows the replica does not have yet. One indexed range read of at most `limit` rows.
+  const rows = await primaryDb().publicChange.findMany({
     where: { seq: { gt: afterSeq }, ...(skipRemovedThrough > afterSeq ? { OR: [{ change: { not: "removed" } }, { seq: { gt: skipRemovedThrough } }] } : {}) },
     orderBy: { seq: "asc" },
     take: limit,

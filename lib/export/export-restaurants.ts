@@ -20,6 +20,7 @@ import { readPublishedRestaurantBatch } from "../data/restaurant-queries";
 import type { FeedHead } from "../data/public-changes";
 import { ApiError } from "../http/api-errors";
 import { serializeRestaurant } from "../serializers";
+import { readDb, type Db } from "../db/prisma";
 import { publicBaseUrl, siteUrls } from "../site-urls";
 
 /** Restaurants per database read: about 5 000 menu items at 50 each, a few MB of objects. */
@@ -45,19 +46,27 @@ export interface ExportEndLine {
 
 /** What the validators of one export are: the feed head names every public change, the build every change of shape. */
 export interface ExportVersion {
+  /** one database for the head and every batch (a replica, when there are any): see exportVersion */
+  client: Db;
   head: FeedHead;
   cursor: string;
   etag: string;
   lastModified: Date;
 }
 
-export async function exportVersion(): Promise<ExportVersion> {
-  const { cursor, head } = await currentFeedCursor();
+/**
+ * The head and the batches come from one database: with replicas, one replica (each is a
+ * consistent, only-advancing copy), so every batch is at least as new as the cursor on the end
+ * line. A head from the primary with batches from a lagging replica could give a cursor past
+ * changes the lines do not show yet.
+ */
+export async function exportVersion(client: Db = readDb()): Promise<ExportVersion> {
+  const { cursor, head } = await currentFeedCursor(client);
   const tag = createHash("sha256").update(`${head.head}\n${publicBaseUrl()}\n`).update(buildKey("export-etag")).digest("base64url").slice(0, 27);
-  return { head, cursor, etag: `W/"x-${head.head}-${tag}"`, lastModified: head.updatedAt };
+  return { client, head, cursor, etag: `W/"x-${head.head}-${tag}"`, lastModified: head.updatedAt };
 }
 
-export type BatchReader = (afterId: number, take: number) => Promise<({ id: number } & Parameters<typeof serializeRestaurant>[0])[]>;
+export type BatchReader = (afterId: number, take: number, client: Db) => Promise<({ id: number } & Parameters<typeof serializeRestaurant>[0])[]>;
 
 /**
  * The export as a byte stream that reads one batch per pull. Refuses (503) when this process is
@@ -89,7 +98,7 @@ export function exportStream(version: ExportVersion, readBatch: BatchReader = re
         }
         try {
           if (done) return;
-          const rows = await readBatch(afterId, EXPORT_BATCH);
+          const rows = await readBatch(afterId, EXPORT_BATCH, version.client);
           if (rows.length) {
             afterId = rows[rows.length - 1].id;
             count += rows.length;

@@ -38,9 +38,9 @@ const ifNoneMatch = z
   .optional()
   .describe(`ETag(s) from an earlier response; when one still matches, the answer is 304 Not Modified with no body. At most ${MAX_IF_NONE_MATCH_LENGTH} characters: a longer one is invalid_request.`);
 
+// No maxLength: any value is taken (one that is not an HTTP-date is ignored, RFC 9110 §13.1.3).
 const ifModifiedSince = z
   .string()
-  .max(100)
   .optional()
   .describe("An HTTP-date (the Last-Modified of an earlier response): 304 Not Modified when nothing changed since. Ignored when If-None-Match is sent, and when it is not a date.");
 
