@@ -38,12 +38,6 @@ const ifNoneMatch = z
   .optional()
   .describe(`ETag(s) from an earlier response; when one still matches, the answer is 304 Not Modified with no body. At most ${MAX_IF_NONE_MATCH_LENGTH} characters: a longer one is invalid_request.`);
 
-// No maxLength: any value is taken (one that is not an HTTP-date is ignored, RFC 9110 §13.1.3).
-const ifModifiedSince = z
-  .string()
-  .optional()
-  .describe("An HTTP-date (the Last-Modified of an earlier response): 304 Not Modified when nothing changed since. Ignored when If-None-Match is sent, and when it is not a date.");
-
 const errorRef = (code: ErrorCode) => ERROR_BODY_SCHEMAS[code];
 
 /** An error answer of an operation; a throttled operation's errors carry the RateLimit fields too (the request was counted). */
@@ -105,7 +99,7 @@ function restOperation(op: RestOperation): ZodOpenApiOperationObject {
     requestParams: {
       ...(op.query ? { query: op.query } : {}),
       ...(op.pathParams ? { path: op.pathParams } : {}),
-      ...(op.method === "get" ? { header: z.object({ "If-None-Match": ifNoneMatch, ...(op.response.policy === "export" ? { "If-Modified-Since": ifModifiedSince } : {}) }) } : {}),
+      ...(op.method === "get" ? { header: z.object({ "If-None-Match": ifNoneMatch }) } : {}),
     },
     ...(op.body
       ? { requestBody: { required: true, description: op.body.description, content: { "application/json": { schema: op.body.schema } } } }

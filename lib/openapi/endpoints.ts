@@ -327,7 +327,7 @@ export const REST_OPERATIONS: RestOperation[] = [
       "One line per published restaurant, each exactly the body of GET /api/public/restaurants/{slug}, then one last line { end: true, count, nextCursor, changesUrl }: " +
       "follow the change feed from nextCursor to stay current. A file without that last line is incomplete (the connection broke): download it again. " +
       "Streamed from the database in batches (the first bytes come at once, however large the service); gzip-compressed when Accept-Encoding allows it. " +
-      "ETag and Last-Modified change with every public change: an unchanged export is 304 Not Modified, and shared caches keep it (Cache-Control). " +
+      "ETag and Last-Modified change with every public change: an unchanged export is 304 Not Modified (If-None-Match, or If-Modified-Since with an HTTP-date, which is taken in any form and ignored when it is no date or If-None-Match is sent), and shared caches keep it (Cache-Control). " +
       "Each request counts against the search budget (RateLimit fields); an instance streams at most 3 exports at once and answers more with 503 service_unavailable and Retry-After.",
     response: { component: "ExportLine", schema: ExportLineSchema, description: "The export: one JSON document per line (the schema is that of each line)", policy: "export", contentType: "application/x-ndjson" },
     errors: ["invalid_request", "service_unavailable"],
