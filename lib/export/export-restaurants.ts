@@ -98,6 +98,11 @@ export function exportStream(version: ExportVersion, readBatch: BatchReader = re
         }
         try {
           if (done) return;
+          // A turn of the event loop before each batch: a client on a fast connection drains every
+          // chunk at once, and its next pull would otherwise follow in the same run of microtasks,
+          // ahead of every other connection's I/O (other exports included).
+          await new Promise((resolve) => setImmediate(resolve));
+          if (done) return;
           const rows = await readBatch(afterId, EXPORT_BATCH, version.client);
           if (rows.length) {
             afterId = rows[rows.length - 1].id;
