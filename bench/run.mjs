@@ -23,6 +23,8 @@
 //          --skip-middleware (no second build) --middleware-rounds <n> (6) --out <file> (bench/results.md)
 //          --skip-observability (no logs/traces comparison) --observability-only (only that comparison,
 //          written into its own section of the results file: bench/observability.mjs)
+//          --export-database <url> (or BENCH_EXPORT_DATABASE): also the bulk export at scale on that
+//          generated database — time to first byte, restaurants/s, peak RSS (bench/export.mjs)
 import { spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -436,6 +438,16 @@ Server RSS: highest seen during the runs ${fmt.mb(rssMax)}; after the run ${fmt.
 `);
 
 if (observability) sections.push(observabilitySection(observability));
+// The bulk export at scale, on a generated database (npm run db:generate): bench/export.mjs.
+const EXPORT_DATABASE = option("export-database", process.env.BENCH_EXPORT_DATABASE ?? null);
+if (typeof EXPORT_DATABASE === "string") {
+  log(`Bulk export on ${EXPORT_DATABASE} (bench/export.mjs) …`);
+  const exportReport = path.join(tmp, "export.md");
+  const run = spawnSync(process.execPath, [path.join(ROOT, "bench/export.mjs"), "--database", EXPORT_DATABASE, "--out", exportReport], { stdio: ["ignore", "ignore", "inherit"] });
+  sections.push(run.status === 0 ? readFileSync(exportReport, "utf8") : `## Bulk export at scale\n\nbench/export.mjs failed (exit ${run.status}).\n`);
+} else {
+  sections.push("## Bulk export at scale\n\nNot run: pass `--export-database file:/path/to/generated.db` (made by `npm run db:generate -- --restaurants 100000`), or run `npm run bench:export -- --database …`.\n");
+}
 
 const report = sections.join("\n");
 // Everything from the first other benchmark's marker on (the growth summary, bench/soak.mjs's

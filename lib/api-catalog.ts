@@ -82,6 +82,27 @@ export const API_ENDPOINTS: Endpoint[] = [
     cache: "menu",
   },
   {
+    path: "/api/public/export.ndjson",
+    methods: ["GET"],
+    summary:
+      "Every published restaurant with its full menu as NDJSON: one line per restaurant, each exactly the body of /api/public/restaurants/{slug}, then a last line { end: true, count, nextCursor, changesUrl } (no end line: incomplete, download again). Follow /api/public/changes from nextCursor to stay current. Streamed; gzip with Accept-Encoding: gzip; ETag and Last-Modified give 304 when nothing changed. Counts against the search budget; at most 3 at once per instance (503 with Retry-After beyond).",
+    parameters: [],
+    example: "/api/public/export.ndjson",
+    cache: "export",
+  },
+  {
+    path: "/api/public/changes",
+    methods: ["GET"],
+    summary:
+      "The change feed, oldest first: { since, count, hasMore, nextCursor, retentionDays, changes: [{ type, slug, change, updatedAt, apiUrl, url }] }. type is restaurant, country, city or cuisine; change is published, updated or removed (drop it). Without since: the current state. Keep nextCursor and pass it as since to learn what changed after it; removals are kept 30 days, an older cursor is invalid_request (cursorExpired: start again from the export).",
+    parameters: [
+      { name: "since", in: "query", required: false, type: "string", description: "nextCursor of the previous answer or the cursor on the export's last line; omit for the current state." },
+      { name: "limit", in: "query", required: false, type: "integer", description: "1 to 1000, default 100; values outside are clamped." },
+    ],
+    example: "/api/public/changes",
+    cache: "changes",
+  },
+  {
     path: "/api/public/locations",
     methods: ["GET"],
     summary: "The directory of countries and cities.",

@@ -72,11 +72,12 @@ const progress = (done: number, total: number) => {
 const list = (slugs: string[], max = 20) => (slugs.length > max ? `${slugs.slice(0, max).join(", ")} … and ${slugs.length - max} more` : slugs.join(", "));
 
 /** What the import does (or, with --dry-run, would do), in the operator's terms. */
-function printPlan(plan: ImportPlan, verb: { added: string; replaced: string; changed: string }) {
+function printPlan(plan: ImportPlan, verb: { added: string; replaced: string; changed: string; removed: string }) {
   if (plan.added.length) console.log(`  ${verb.added} ${plan.added.length} new restaurant(s): ${list(plan.added)}`);
   if (plan.replaced.length) console.log(`  ${verb.replaced} ${plan.replaced.length} existing restaurant(s): ${list(plan.replaced)}`);
   for (const c of plan.ownerChanges) console.log(`  owner of ${c.slug}: ${c.from} → ${c.to} (--allow-owner-change)`);
   if (plan.outsideScope.length) console.log(`  outside the file's scope (--replace-outside-scope): ${list(plan.outsideScope)}`);
+  if (plan.removed.length) console.log(`  ${verb.removed} ${plan.removed.length} restaurant(s): ${list(plan.removed)}`);
   if (plan.unpublished.length) console.log(`  not public (draft: "published": false, or "active": false): ${list(plan.unpublished)}`);
   for (const d of plan.directory) {
     if (d.action === "added") console.log(`  ${verb.added} ${d.kind} ${d.slug}`);
@@ -117,17 +118,17 @@ try {
   if (dryRun) {
     const { data, plan } = await validateImport(sources, guards);
     console.log(`Dry run: ${files.length} file(s) are valid; nothing was written. The import would:`);
-    printPlan(plan, { added: "add", replaced: "replace", changed: "change" });
+    printPlan(plan, { added: "add", replaced: "replace", changed: "change", removed: "delete" });
     const items = data.restaurants.reduce((n, r) => n + r.categories.reduce((m, c) => m + c.items.length, 0), 0);
     console.log(`  (${data.restaurants.length} restaurants with ${items} menu items in all)`);
   } else {
     console.log(`Importing ${files.length} file(s)…`);
     const summary = await importMenus(sources, { ...guards, onProgress: progress });
     console.log(
-      `Imported ${summary.restaurants} restaurants (${summary.plan.added.length} new, ${summary.plan.replaced.length} replaced; ` +
+      `Imported ${summary.restaurants} restaurants (${summary.plan.added.length} new, ${summary.plan.replaced.length} replaced, ${summary.plan.removed.length} deleted; ` +
         `${summary.categories} categories, ${summary.items} items), ${summary.owners} owners, ${summary.countries} countries, ${summary.cities} cities, ${summary.cuisines} cuisines.`,
     );
-    printPlan(summary.plan, { added: "added", replaced: "replaced", changed: "changed" });
+    printPlan(summary.plan, { added: "added", replaced: "replaced", changed: "changed", removed: "deleted" });
   }
 } catch (error) {
   if (error instanceof ImportError) {

@@ -67,6 +67,15 @@ curl -H 'Accept: text/markdown' '${menu}'
 
 Indexes for agents: ${inline(link(siteUrls.llmsTxt(), "llms.txt"))}, ${inline(link(siteUrls.llmsFull(), "llms-full.txt"))}, ${inline(link(siteUrls.llmsIndex(), "llms-index.md"))} (every Markdown page), ${inline(link(siteUrls.sitemap(), "sitemap.xml"))}.
 
+## Mirroring every menu
+
+Download ${inline(link(`${siteUrls.apiIndex()}/export.ndjson`, "the export"))} once (NDJSON: one restaurant per line, exactly the body of
+\`/api/public/restaurants/{slug}\`, then an end line with \`nextCursor\`), then poll
+${inline(link(`${siteUrls.apiIndex()}/changes`, "the change feed"))} with \`?since=<nextCursor>\`: each change is \`published\`, \`updated\` (fetch
+\`apiUrl\` again) or \`removed\` (drop it). Removals are kept 30 days; an older cursor is
+\`invalid_request\` with \`cursorExpired: true\`: download the export again. New restaurants as Atom:
+${inline(link(`${siteUrls.home().replace(/\/$/, "")}/feeds/restaurants.atom`, "/feeds/restaurants.atom"))}, per city \`/feeds/cities/{city}.atom\`.
+
 ## Errors
 
 Every failure under \`/api\` is JSON with \`error\`, \`status\`, \`message\`, \`hint\`, \`documentation\`

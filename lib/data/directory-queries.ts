@@ -22,3 +22,9 @@ export function listCities() {
 export function listCuisines() {
   return db().cuisine.findMany({ where: withPublished, select: cuisineSelect, orderBy: { name: "asc" } });
 }
+
+/** The country slug of each of these cities (page URLs of the change feed's city entries). */
+export async function findCityCountries(citySlugs: string[]): Promise<Map<string, string>> {
+  const rows = await db().city.findMany({ where: { slug: { in: citySlugs } }, select: { slug: true, country: { select: { slug: true } } } });
+  return new Map(rows.map((r) => [r.slug, r.country.slug]));
+}

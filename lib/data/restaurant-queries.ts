@@ -15,7 +15,7 @@
 // Results are identical on every path: same rows, ordered by name then slug, same total.
 import { databaseKind } from "../db/database-url";
 import { Prisma } from "../db/generated/client";
-import { db, readDb } from "../db/prisma";
+import { db, readDb, type Db } from "../db/prisma";
 import { isTrue, scanSearch, TOTAL_BOUND, type BoundedTotal, type Candidate, type Key, type LoadedPage, type ScanOptions, type ScanQuery } from "./search-scan";
 import {
   listingFactsSelect,
@@ -322,4 +322,18 @@ export async function listPublishedRestaurantsAfter(afterSlug: string | undefine
     orderBy: { slug: "asc" },
     take,
   });
+}
+
+/**
+ * The next `take` published restaurants with their full menus after id `afterId`, in id order:
+ * one batch of the bulk export (lib/export/export-restaurants.ts), keyset-paginated on the primary
+ * key. Each batch is read in one transaction, like one menu (findPublishedRestaurant): an import
+ * committing meanwhile cannot give a restaurant of the batch half an old menu.
+ */
+export async function readPublishedRestaurantBatch(afterId: number, take: number, client: Db = readDb()): Promise<(RestaurantRow & { id: number })[]> {
+  const snapshot = databaseKind() === "postgresql" ? { isolationLevel: "RepeatableRead" as never } : undefined;
+  return client.$transaction(
+    (tx) => tx.restaurant.findMany({ where: { id: { gt: afterId }, ...publishedRestaurantWhere }, select: { id: true, ...restaurantSelect }, orderBy: { id: "asc" }, take }),
+    snapshot,
+  );
 }

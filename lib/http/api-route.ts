@@ -7,6 +7,7 @@ import { allowAnyOrigin as withCors, preflightResponse } from "./cors";
 import { consumeRateLimit, type RateLimitPolicy } from "./rate-limit";
 import { ORIGINAL_METHOD_HEADER } from "./request-front.mjs";
 import { respondWithFreshness } from "../cache/freshness";
+import { watchChanges } from "../cache/change-watch";
 import { publicBaseUrl } from "../site-urls";
 import { log } from "../observability/logger";
 import { tracing } from "../observability/trace-hooks";
@@ -143,6 +144,7 @@ export function apiRoute(
         throw new ApiError("method_not_allowed", `${requestMethod(request, method)} is not supported here; use ${allow}.`, { headers: { Allow: allow } });
       }
       if (options.throttle) rateLimit = await consumeRateLimit(request, options.throttle);
+      await watchChanges(request.url);
       checkIfNoneMatch(request);
       const params = (await context?.params) ?? {};
       const response = withFields(await respondWithFreshness(async () => handler(request, params)), rateLimit);

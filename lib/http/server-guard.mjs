@@ -39,6 +39,7 @@ import { timingSafeEqual } from "node:crypto";
 import { subscribe } from "node:diagnostics_channel";
 import { createServer, Server } from "node:http";
 import net from "node:net";
+import { createRequire } from "node:module";
 import { recordListener } from "../pages/render-listener.mjs";
 import { config } from "../config-schema.mjs";
 import { newRequestScope, runInRequest } from "../observability/request-context.mjs";
@@ -187,11 +188,28 @@ export function guardServer(server, options = {}) {
         // A body the request may still be sending is not read: Node drops it, or closes the connection.
         return true;
       }
+      if (isExportPath(req.url ?? "")) compressExport()(req, res, () => {});
       const handle = () => emit.call(this, event, ...args);
       return runInRequest(scope, observed ? () => observed.run(handle) : handle);
     }
     return emit.call(this, event, ...args);
   };
+}
+
+const EXPORT_PATH = "/api/public/export.ndjson";
+const isExportPath = (url) => url === EXPORT_PATH || url.startsWith(`${EXPORT_PATH}?`);
+let exportCompression;
+
+/**
+ * The bulk export (application/x-ndjson) compressed as Accept-Encoding asks, chunk by chunk as it
+ * streams. Next.js compresses only the types its compression middleware deems compressible, which
+ * NDJSON is not, and drops any Content-Encoding a route handler sets; so the export gets that same
+ * middleware here, with a filter that takes its type (Next's own then passes it through untouched).
+ */
+function compressExport() {
+  return (exportCompression ??= createRequire(import.meta.url)("next/dist/compiled/compression")({
+    filter: (_req, res) => /^application\/x-ndjson\b/.test(String(res.getHeader("Content-Type") ?? "")),
+  }));
 }
 
 /**

@@ -16,7 +16,7 @@ const files = readdirSync(DEMO_DIR)
   .filter((f) => f.endsWith(".json"))
   .sort();
 const parsed = files.map((file) => ({ file, result: importFileSchema.safeParse(JSON.parse(readFileSync(path.join(DEMO_DIR, file), "utf8"))) }));
-const data: ImportFile = { scope: { restaurants: [], owners: [] }, countries: [], cities: [], cuisines: [], owners: [], restaurants: [] };
+const data: ImportFile = { scope: { restaurants: [], owners: [] }, countries: [], cities: [], cuisines: [], owners: [], restaurants: [], remove: [] };
 for (const { result } of parsed) {
   if (!result.success) continue;
   for (const key of ["countries", "cities", "cuisines", "owners", "restaurants"] as const) (data[key] as unknown[]).push(...result.data[key]);

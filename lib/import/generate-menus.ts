@@ -491,7 +491,7 @@ export function* generateMenus(options: GenerateMenusOptions): Generator<ImportF
   if (batch.restaurants.length || first) yield finish(batch);
 
   function emptyBatch(): ImportFile {
-    return { scope: { restaurants: [], owners: [] }, countries: [], cities: [], cuisines: [], owners: [], restaurants: [] };
+    return { scope: { restaurants: [], owners: [] }, countries: [], cities: [], cuisines: [], owners: [], restaurants: [], remove: [] };
   }
 
   // A batch may replace what the same seed generated before: its scope names its own slugs, and
@@ -500,7 +500,7 @@ export function* generateMenus(options: GenerateMenusOptions): Generator<ImportF
     const scope = { restaurants: b.restaurants.map((r) => r.slug), owners: [] };
     if (first) {
       first = false;
-      return { scope, countries: directory.countries, cities: directory.cities, cuisines: directory.cuisines, owners: b.owners, restaurants: b.restaurants };
+      return { scope, countries: directory.countries, cities: directory.cities, cuisines: directory.cuisines, owners: b.owners, restaurants: b.restaurants, remove: [] };
     }
     return { ...b, scope };
   }

@@ -22,6 +22,7 @@ import { ImportError, type ImportIssue } from "./import-error";
 import type { ImportSource } from "./read-import-file";
 import { FIELD_NAMES, importFileSchema, type ImportFile, type ImportRestaurant } from "./import-schema";
 import { publishedContentHash } from "./published-content";
+import { directoryChanges as publicDirectoryChanges, publicDirectoryState, recordPublicChanges, touchRestaurantsShowing, type ChangeRecord } from "../data/public-changes";
 
 export { ImportError, type ImportIssue } from "./import-error";
 
@@ -76,6 +77,8 @@ export interface ImportPlan {
   directory: DirectoryChange[];
   /** restaurants of the import that stay unpublished (drafts, inactive) */
   unpublished: string[];
+  /** slugs of existing restaurants the import deletes (the files' "remove" lists) */
+  removed: string[];
 }
 
 /** Formats a zod path as a JSON path: restaurants[3].categories[0].name */
@@ -122,7 +125,9 @@ export interface ValidatedImport {
 export async function validateImport(sources: ImportSource[], options: ImportGuards & { client?: Db } = {}): Promise<ValidatedImport> {
   const client = options.client ?? primaryDb();
   const issues: ImportIssue[] = [];
-  const merged: ImportFile = { scope: { restaurants: [], owners: [] }, countries: [], cities: [], cuisines: [], owners: [], restaurants: [] };
+  const merged: ImportFile = { scope: { restaurants: [], owners: [] }, countries: [], cities: [], cuisines: [], owners: [], restaurants: [], remove: [] };
+  // The file each removal came from, with its scope and index.
+  const removals: { slug: string; file: string; index: number; scope: ImportFile["scope"] }[] = [];
   // Where each entry came from (file and index in its section), for precise messages.
   const origin = new Map<object, { file: string; index: number }>();
   const remember = <T extends object>(list: T[], file: string) => list.forEach((entry, index) => origin.set(entry, { file, index }));
@@ -136,6 +141,7 @@ export async function validateImport(sources: ImportSource[], options: ImportGua
       continue;
     }
     for (const r of parsed.data.restaurants) scopeOf.set(r, parsed.data.scope);
+    parsed.data.remove.forEach((slug, index) => removals.push({ slug, file: source.name, index, scope: parsed.data.scope }));
     for (const section of ["countries", "cities", "cuisines", "owners", "restaurants"] as const) {
       remember(parsed.data[section] as object[], source.name);
       (merged[section] as object[]).push(...parsed.data[section]);
@@ -161,6 +167,12 @@ export async function validateImport(sources: ImportSource[], options: ImportGua
   duplicates(merged.cuisines, (c) => c.slug, "cuisines");
   duplicates(merged.owners, (o) => o.email.toLowerCase(), "owners");
   duplicates(merged.restaurants, (r) => r.slug, "restaurants");
+  const importedSlugs = new Set(merged.restaurants.map((r) => r.slug));
+  for (const removal of removals) {
+    if (importedSlugs.has(removal.slug)) {
+      issues.push({ file: removal.file, path: `remove[${removal.index}]`, message: `"${removal.slug}" is both imported and removed: keep it in one of the two lists` });
+    }
+  }
 
   // References may point at the import itself or at what the database already has.
   const [dbCountries, dbCities, dbCuisines, dbOwners] = await Promise.all([
@@ -208,6 +220,7 @@ export async function validateImport(sources: ImportSource[], options: ImportGua
     outsideScope: [],
     directory,
     unpublished: merged.restaurants.filter((r) => !r.active || !r.published).map((r) => r.slug),
+    removed: [],
   };
   const stored = new Map<string, { owner: string; name: string }>();
   for (const slugs of chunkList(merged.restaurants.map((r) => r.slug), 10_000)) {
@@ -239,6 +252,30 @@ export async function validateImport(sources: ImportSource[], options: ImportGua
           `restaurant "${r.slug}" already exists ("${current.name}", owner ${current.owner}) and this file's "scope" does not name it, so the import would replace it. ` +
             `To update it, add "${r.slug}" to "scope": { "restaurants": [...] } in the file (or pass --replace-outside-scope); to add a new restaurant, choose another slug`,
         );
+      }
+    }
+  }
+  const toRemove = [...new Set(removals.map((r) => r.slug))];
+  const removable = new Map<string, { owner: string; name: string }>();
+  for (const slugs of chunkList(toRemove, 10_000)) {
+    const rows = await client.restaurant.findMany({ where: { slug: { in: slugs } }, select: { slug: true, name: true, owner: { select: { email: true } } } });
+    for (const row of rows) removable.set(row.slug, { owner: row.owner.email.toLowerCase(), name: row.name });
+  }
+  for (const removal of removals) {
+    const current = removable.get(removal.slug);
+    // Not there (any more): nothing to do, so the same file can be imported again.
+    if (!current) continue;
+    if (!plan.removed.includes(removal.slug)) plan.removed.push(removal.slug);
+    const inScope = removal.scope.restaurants.includes(removal.slug) || removal.scope.owners.some((o) => o.toLowerCase() === current.owner);
+    if (!inScope) {
+      if (!plan.outsideScope.includes(removal.slug)) plan.outsideScope.push(removal.slug);
+      if (!options.replaceOutsideScope) {
+        issues.push({
+          file: removal.file,
+          restaurant: removal.slug,
+          path: `remove[${removal.index}]`,
+          message: `restaurant "${removal.slug}" ("${current.name}", owner ${current.owner}) is not in this file's "scope", so the import may not delete it. Add "${removal.slug}" to "scope": { "restaurants": [...] } (or pass --replace-outside-scope)`,
+        });
       }
     }
   }
@@ -345,6 +382,8 @@ export async function importMenus(sources: ImportSource[], options: ImportOption
 
   await client.$transaction(
     async (tx) => {
+      // The public directory before: what the change feed compares with at the end.
+      const directoryBefore = await publicDirectoryState(tx);
       for (const c of data.countries) {
         const fields = { code: c.code, name: c.name, language: c.language };
         await tx.country.upsert({ where: { slug: c.slug }, create: { slug: c.slug, ...fields }, update: fields });
@@ -382,14 +421,31 @@ export async function importMenus(sources: ImportSource[], options: ImportOption
       // (npm run db:generate). Same rows, same columns, same values.
       const existing = new Map<string, number>();
       const storedHash = new Map<string, string | null>();
-      for (const slugs of chunks(data.restaurants.map((r) => r.slug), 10_000)) {
-        for (const row of await tx.restaurant.findMany({ where: { slug: { in: slugs } }, select: { id: true, slug: true, contentHash: true } })) {
+      const wasPublic = new Set<string>();
+      for (const slugs of chunks([...data.restaurants.map((r) => r.slug), ...plan.removed], 10_000)) {
+        const rows = await tx.restaurant.findMany({ where: { slug: { in: slugs } }, select: { id: true, slug: true, contentHash: true, isActive: true, menuPublished: true } });
+        for (const row of rows) {
           existing.set(row.slug, row.id);
           storedHash.set(row.slug, row.contentHash);
+          if (row.isActive && row.menuPublished) wasPublic.add(row.slug);
         }
       }
       const now = new Date();
       const hashes = new Map(data.restaurants.map((r) => [r.slug, publishedContentHash(r)]));
+      // The change feed's entries of this import (lib/data/public-changes.ts): what became public,
+      // what stopped being public, and public content that changed. A restaurant never public
+      // gets none, and neither does an edit of private fields only (the hash ignores them).
+      const changes: ChangeRecord[] = [];
+      for (const r of data.restaurants) {
+        const before = wasPublic.has(r.slug);
+        const after = r.active && r.published;
+        if (!before && after) changes.push({ type: "restaurant", slug: r.slug, change: "published", at: now });
+        else if (before && !after) changes.push({ type: "restaurant", slug: r.slug, change: "removed", at: now });
+        else if (before && after && storedHash.get(r.slug) !== hashes.get(r.slug)) changes.push({ type: "restaurant", slug: r.slug, change: "updated", at: now });
+      }
+      for (const slug of plan.removed) if (wasPublic.has(slug)) changes.push({ type: "restaurant", slug, change: "removed", at: now });
+      for (const ids of chunks(plan.removed.map((slug) => existing.get(slug)!), 10_000)) await tx.restaurant.deleteMany({ where: { id: { in: ids } } });
+      for (const slug of plan.removed) existing.delete(slug);
       const fieldsOf = (r: ImportRestaurant) => ({
         name: r.name,
         description: r.description,
@@ -425,7 +481,8 @@ export async function importMenus(sources: ImportSource[], options: ImportOption
         if (id === undefined) continue;
         // The public date moves only with the published fields (lib/import/published-content.ts).
         const changed = storedHash.get(r.slug) !== hashes.get(r.slug);
-        await tx.restaurant.update({ where: { id }, data: { ...fieldsOf(r), ...(changed ? { contentUpdatedAt: now } : {}) }, select: { id: true } });
+        const published = !wasPublic.has(r.slug) && r.active && r.published;
+        await tx.restaurant.update({ where: { id }, data: { ...fieldsOf(r), ...(changed ? { contentUpdatedAt: now } : {}), ...(published ? { publishedAt: now } : {}) }, select: { id: true } });
         options.onProgress?.(++done, data.restaurants.length);
       }
       const fresh = data.restaurants.filter((r) => !existing.has(r.slug));
@@ -435,6 +492,7 @@ export async function importMenus(sources: ImportSource[], options: ImportOption
           return RESTAURANT_COLUMNS.map((column): Cell | { json: string } => {
             if (column === "slug") return r.slug;
             if (column === "createdAt" || column === "updatedAt" || column === "contentUpdatedAt") return now;
+            if (column === "publishedAt") return r.active && r.published ? now : null;
             if (column === "languages") return json(f.languages);
             if (column === "openingHours") return r.openingHours ? json(r.openingHours) : null;
             return f[column];
@@ -484,6 +542,15 @@ export async function importMenus(sources: ImportSource[], options: ImportOption
       await insertRows(tx, "MenuItem", ITEM_COLUMNS, itemRows);
       summary.categories = categoryRows.length;
       summary.items = itemRows.length;
+
+      // Directory entries that appeared, left or changed; restaurants showing a renamed one changed too.
+      const directory = publicDirectoryChanges(directoryBefore, await publicDirectoryState(tx), now);
+      changes.push(...directory.records);
+      const recorded = new Set(changes.filter((c) => c.type === "restaurant").map((c) => c.slug));
+      for (const slug of await touchRestaurantsShowing(tx, directory.renamed, now)) {
+        if (!recorded.has(slug)) changes.push({ type: "restaurant", slug, change: "updated", at: now });
+      }
+      await recordPublicChanges(tx, changes, now);
     },
     { timeout: 60 * 60 * 1000, maxWait: 30_000 },
   );
@@ -526,6 +593,7 @@ export const RESTAURANT_COLUMNS = [
   "qrScanCount",
   "contentHash",
   "contentUpdatedAt",
+  "publishedAt",
   "createdAt",
   "updatedAt",
 ] as const;

@@ -328,6 +328,14 @@ export const importFileSchema = z
     cuisines: z.array(cuisineSchema).default([]),
     owners: z.array(ownerSchema).default([]),
     restaurants: z.array(restaurantSchema).default([]),
+    remove: z
+      .array(restaurantSlug)
+      .max(100_000)
+      .default([])
+      .meta({
+        description:
+          "Slugs of restaurants to delete with their menus. Each must be within the file's scope (npm run import --replace-outside-scope overrides); a slug that does not exist is skipped, so importing the file twice is harmless. A deleted restaurant that was public appears in the change feed as removed.",
+      }),
   })
   .strict();
 

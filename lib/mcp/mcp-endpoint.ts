@@ -7,6 +7,7 @@
 //   - the body limit (64 KB, refused before it is read whole), strict JSON-RPC envelope checks
 //     (-32700, -32600, -32602), CORS for browser clients, JSON 405s with Allow;
 //   - DNS-rebinding protection when the service itself runs on a loopback address.
+import { watchChanges } from "../cache/change-watch";
 import {
   createMcpHandler,
   isLegacyRequest,
@@ -208,6 +209,7 @@ export async function handleMcpPost(request: Request): Promise<Response> {
   const rateLimit: Record<string, string> = {};
   let response: Response;
   try {
+    await watchChanges(request.url);
     response = await servePost(request, rateLimit);
   } catch (error) {
     // Still JSON-RPC, and still with the RateLimit fields when the call was counted.

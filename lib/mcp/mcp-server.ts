@@ -32,7 +32,7 @@ export const MCP_INSTRUCTIONS =
   "Find restaurants with search_restaurants (keyword, city, cuisine), then fetch a full menu with get_restaurant_menu using the slug from the results; " +
   "search_dishes finds dishes across every menu by diet, allergens to leave out, price, distance and opening time, e.g. " +
   '{"city":"zurich","diet":["vegan"],"excludeAllergens":["nuts"],"maxPrice":20,"currency":"CHF"}; its allergen exclusion relies on what each restaurant declared and is no safety guarantee. ' +
-  "list_locations_and_cuisines shows which cities and cuisines exist. Prices are in major units of each restaurant's currency; allergens are the 14 EU allergens. " +
+  "list_locations_and_cuisines shows which cities and cuisines exist; list_changes tells what was published, changed or removed after a cursor (for keeping a copy current). Prices are in major units of each restaurant's currency; allergens are the 14 EU allergens. " +
   "calculate_food_cost, generate_wifi_qr_payload and generate_review_qr_payload are utilities for restaurant owners. " +
   "Menus are also resources (menu://restaurants/{slug}/menu.json and .md). A failed tool call returns isError with structuredContent.error set to a stable code " +
   "(not_found, invalid_request, internal_error), the same codes as the REST API. Data is for informational use with attribution to the service's website.";

@@ -8,6 +8,7 @@ const CONTRACT_TOOLS = [
   "search_restaurants",
   "search_dishes",
   "get_restaurant_menu",
+  "list_changes",
   "calculate_food_cost",
   "generate_wifi_qr_payload",
   "generate_review_qr_payload",
@@ -16,7 +17,7 @@ const CONTRACT_TOOLS = [
 ];
 
 describe("the tool list", () => {
-  it("has exactly the seven tools of the contract, plus search_dishes", () => {
+  it("has exactly the seven tools of the contract, plus search_dishes and list_changes (issue 28)", () => {
     expect(MCP_TOOLS.map((t) => t.name)).toEqual(CONTRACT_TOOLS);
   });
 
@@ -36,6 +37,7 @@ describe("the tool list", () => {
       search_restaurants: ["q", "city", "cuisine", "limit", "near", "radiusKm", "openNow", "openAt", "cursor"],
       search_dishes: ["q", "city", "cuisine", "diet", "excludeAllergens", "maxPrice", "currency", "limit", "near", "radiusKm", "openNow", "openAt", "cursor"],
       get_restaurant_menu: ["slug"],
+      list_changes: ["since", "limit"],
       calculate_food_cost: ["cost", "ingredients", "margin", "price", "wastePercentage", "laborOverheadPercentage"],
       generate_wifi_qr_payload: ["ssid", "password", "encryption", "hidden"],
       generate_review_qr_payload: ["placeId", "url"],

@@ -15,6 +15,7 @@ import { qrPngBase64 } from "../tools/qr-image";
 import { generateReviewQr, ReviewQrResultSchema, reviewQrInput } from "../tools/review-qr";
 import { generateWifiQr, WifiQrResultSchema, wifiQrInput } from "../tools/wifi-qr";
 import { parseInput } from "../validation";
+import { ChangesResponseSchema, listChanges, listChangesPublishedInput } from "../changes/list-changes";
 
 export interface ToolAnnotations {
   title: string;
@@ -97,6 +98,18 @@ export const MCP_TOOLS: readonly McpTool[] = [
     input: getRestaurantMenuInput,
     output: RestaurantSchema,
     run: (a) => getRestaurantMenu(args(a)),
+  },
+  {
+    name: "list_changes",
+    title: "List what changed",
+    description:
+      "The change feed, for keeping a copy of the published menus current: every restaurant, country, city and cuisine whose public content changed after the cursor since, oldest first, each once. " +
+      "Each change is { type, slug, change, updatedAt, apiUrl, url }; change is published or updated (fetch it again: get_restaurant_menu for a restaurant) or removed (no longer public: drop it). " +
+      "Without since: the current state from the start. Returns { since, count, hasMore, nextCursor, retentionDays, changes }; keep nextCursor and pass it as since next time (again at once while hasMore). " +
+      "A cursor older than 30 days is an invalid_request error: start again from GET /api/public/export.ndjson. Same data as GET /api/public/changes.",
+    input: listChangesPublishedInput,
+    output: ChangesResponseSchema,
+    run: (a) => listChanges(args(a)),
   },
   {
     name: "calculate_food_cost",

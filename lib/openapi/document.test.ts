@@ -274,7 +274,7 @@ describe("responses", () => {
         expect(op.responses["500"].$ref).toBe("#/components/responses/InternalError");
       }
     }
-    expect(REST_OPERATIONS.filter((op) => op.throttled).map((op) => op.operationId)).toEqual(["searchRestaurants", "searchDishes"]);
+    expect(REST_OPERATIONS.filter((op) => op.throttled).map((op) => op.operationId)).toEqual(["searchRestaurants", "searchDishes", "exportRestaurants"]);
     const rateLimited = doc.components!.responses!.RateLimited as any;
     expect(Object.keys(rateLimited.headers)).toEqual(expect.arrayContaining(["Retry-After", "RateLimit-Policy", "RateLimit"]));
   });

@@ -65,11 +65,14 @@ function restOperation(op: RestOperation): ZodOpenApiOperationObject {
     "200": {
       description: op.response.description,
       headers: successHeaders(op.response.policy, Boolean(op.throttled)),
-      content: { "application/json": { schema: op.response.schema } },
+      content: { [op.response.contentType ?? "application/json"]: { schema: op.response.schema } },
     },
   };
   if (op.method === "get") {
-    responses["304"] = { description: "Not Modified: the If-None-Match ETag still matches; no body", headers: successHeaders(op.response.policy, Boolean(op.throttled)) };
+    responses["304"] = {
+      description: op.response.policy === "export" ? "Not Modified: the If-None-Match ETag (or If-Modified-Since) still matches; no body" : "Not Modified: the If-None-Match ETag still matches; no body",
+      headers: successHeaders(op.response.policy, Boolean(op.throttled)),
+    };
   }
   const byStatus = new Map<number, ErrorCode[]>();
   // Every GET takes If-None-Match, and refuses one over its maxLength with invalid_request.

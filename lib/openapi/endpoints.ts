@@ -19,11 +19,14 @@ import { FOOD_COST_LIMITS, foodCostInput, FoodCostResultSchema } from "../tools/
 import { PLACE_ID_PATTERN, REVIEW_URL_PATTERN, reviewQrInput, ReviewQrResultSchema } from "../tools/review-qr";
 import { WIFI_PASSWORD_IN_URL_NOTE, wifiQrInput, WifiQrResultSchema } from "../tools/wifi-qr";
 import { ApiIndexSchema } from "./schemas";
+import { ChangesResponseSchema, listChangesInput } from "../changes/list-changes";
+import { ExportLineSchema } from "../export/export-schema";
 
 export const TAGS = [
   { name: "Index", description: "What the API offers, machine-readable." },
   { name: "Restaurants", description: "Published restaurants and their complete menus." },
   { name: "Directory", description: "Countries, cities and cuisine types." },
+  { name: "Mirroring", description: "Keeping a copy of every published menu without crawling: the bulk export and the change feed." },
   { name: "Plans", description: "Subscription plans, prices and the limits the service enforces." },
   { name: "Tools", description: "Pure utility calculators for restaurant owners: same input, same output." },
   { name: "Tool server", description: "The Model Context Protocol tool server (JSON-RPC 2.0 over HTTP)." },
@@ -43,7 +46,7 @@ export interface RestOperation {
   pathParams?: z.ZodObject;
   /** A JSON request body, validated by the same schema as the query form. */
   body?: { schema: z.ZodType; description: string };
-  response: { component: string; schema: z.ZodType; description: string; policy: CachePolicy };
+  response: { component: string; schema: z.ZodType; description: string; policy: CachePolicy; contentType?: string };
   /** Error codes this operation answers besides internal_error, which any can. */
   errors: ErrorCode[];
   /** Counted against a throttle (lib/http/rate-limit.ts): RateLimit fields, and 429 rate_limited. */
@@ -313,6 +316,42 @@ export const REST_OPERATIONS: RestOperation[] = [
     response: { component: "ReviewQrResult", schema: ReviewQrResultSchema, description: "The review URL, payload and image", policy: "tool" },
     errors: ["invalid_request"],
     rules: [{ parameters: ["placeId", "url"], rule: "Give exactly one of placeId and url." }],
+  },
+  {
+    path: "/api/public/export.ndjson",
+    method: "get",
+    operationId: "exportRestaurants",
+    tag: "Mirroring",
+    summary: "Every published restaurant with its full menu (NDJSON)",
+    description:
+      "One line per published restaurant, each exactly the body of GET /api/public/restaurants/{slug}, then one last line { end: true, count, nextCursor, changesUrl }: " +
+      "follow the change feed from nextCursor to stay current. A file without that last line is incomplete (the connection broke): download it again. " +
+      "Streamed from the database in batches (the first bytes come at once, however large the service); gzip-compressed when Accept-Encoding allows it. " +
+      "ETag and Last-Modified change with every public change: an unchanged export is 304 Not Modified (If-None-Match, or If-Modified-Since with an HTTP-date, which is taken in any form and ignored when it is no date or If-None-Match is sent), and shared caches keep it (Cache-Control). " +
+      "Each request counts against the search budget (RateLimit fields); an instance streams at most 3 exports at once and answers more with 503 service_unavailable and Retry-After.",
+    response: { component: "ExportLine", schema: ExportLineSchema, description: "The export: one JSON document per line (the schema is that of each line)", policy: "export", contentType: "application/x-ndjson" },
+    errors: ["invalid_request", "service_unavailable"],
+    throttled: "search",
+  },
+  {
+    path: "/api/public/changes",
+    method: "get",
+    operationId: "listChanges",
+    tag: "Mirroring",
+    summary: "The change feed",
+    description:
+      "Every restaurant, country, city and cuisine whose public content changed after the cursor since, oldest first, each once (its latest change): " +
+      "published (new or public again), updated (its public content changed: fetch apiUrl), removed (no longer public: drop it; no reason is given). " +
+      "A restaurant that was never public never appears, and edits of private data produce no entry. Without since: the current state, from the start. " +
+      "Every answer has nextCursor (pass it as since next time; also in the Link header, rel=next, while hasMore). Removals are kept at least 30 days: " +
+      "an older cursor (or one that is not a cursor of this feed) is invalid_request; an expired one says cursorExpired: true and names the export to start again from.",
+    query: z.object({
+      since: listChangesInput.shape.since,
+      limit: asQuery(listChangesInput.shape.limit, { type: "integer", format: "int64", minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER, default: 100 }),
+    }),
+    response: { component: "ChangesResponse", schema: ChangesResponseSchema, description: "The changes after since", policy: "changes" },
+    errors: ["invalid_request", "service_unavailable"],
+    rules: [{ parameters: ["since"], rule: "since is a nextCursor of this feed (or the cursor on the export's last line), passed unchanged, no older than the feed's retention (30 days)." }],
   },
   {
     path: "/api/health",

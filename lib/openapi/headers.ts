@@ -17,12 +17,15 @@ export const headerComponentName = {
   cacheStatus: "Cache-Status",
   rateLimitPolicy: "RateLimit-Policy",
   rateLimit: "RateLimit",
+  lastModified: "Last-Modified",
 } as const;
 
 const POLICY_PURPOSE: Record<CachePolicy, string> = {
   directory: "Directory, plan and discovery data: shared caches keep it 24 hours (s-maxage=86400), and may serve it a day longer while the service fails (stale-if-error).",
   search: "Restaurant search: shared caches keep it 60 seconds (s-maxage=60), and may serve it a day longer while the service fails (stale-if-error).",
   menu: "One restaurant's menu: shared caches keep it 5 minutes (s-maxage=300), and may serve it a day longer while the service fails (stale-if-error).",
+  changes: "The change feed: shared caches keep it 10 seconds (s-maxage=10): a mirror polling it learns of an import within that time.",
+  export: "The bulk export: shared caches keep one copy 5 minutes (s-maxage=300) and revalidate it with If-None-Match or If-Modified-Since (304 while nothing changed).",
   tool: "Results of the pure utility tools (same input, same output): shared caches keep them 24 hours.",
   secret: "The answer echoes a secret the caller sent (a Wi-Fi password): no cache may keep it.",
   noStore: "Errors are never stored by any cache.",
@@ -69,6 +72,11 @@ export function headerComponents(): Record<string, HeaderObject> {
       required: true,
       schema: { type: "string", pattern: "^[0-9]+$", maxLength: 10 },
     },
+    [headerComponentName.lastModified]: {
+      description: "When the content last changed (HTTP-date); send it back in If-Modified-Since to get 304 Not Modified when nothing changed since.",
+      required: true,
+      schema: { type: "string", maxLength: 40 },
+    },
     // draft-ietf-httpapi-ratelimit-headers (-10); absent when throttling is switched off.
     [headerComponentName.rateLimitPolicy]: {
       description:
@@ -101,6 +109,7 @@ export function successHeaders(policy: CachePolicy, throttled = false) {
     "Access-Control-Allow-Origin": ref(headerComponentName.allowOrigin),
     "Access-Control-Expose-Headers": ref(headerComponentName.exposeHeaders),
     ...(fromDatabase ? { "Cache-Status": ref(headerComponentName.cacheStatus) } : {}),
+    ...(policy === "export" ? { "Last-Modified": ref(headerComponentName.lastModified) } : {}),
     ...(throttled ? rateLimitHeaders() : {}),
   };
 }

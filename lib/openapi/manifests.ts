@@ -43,6 +43,10 @@ export const SKILL_HINTS: Record<string, { tags: string[]; examples: string[] }>
     tags: ["menus", "prices", "allergens", "dietary"],
     examples: ["What vegan dishes does this restaurant have, and what do they cost?", "Which dishes contain no gluten or nuts?"],
   },
+  list_changes: {
+    tags: ["mirroring", "change feed", "sync"],
+    examples: ["Which menus changed since my last sync?", "Which restaurants were published or removed recently?"],
+  },
   calculate_food_cost: {
     tags: ["restaurant owners", "pricing", "calculator"],
     examples: ["A dish costs 3.20 in ingredients: what should it sell for at a 70 % margin?"],

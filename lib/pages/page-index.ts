@@ -8,7 +8,7 @@ import type { PublicCuisine, PublicLocations } from "../serializers";
 import { markdownUrlOf, siteUrls } from "../site-urls";
 import { languageName } from "./menu-view";
 import { PAGE_ROUTE_IDS, type PageRouteId } from "./routes";
-import { listPublishedRestaurantsForIndex, siteUpdatedAt, type IndexedRestaurant } from "./site-queries";
+import { directoryUpdatedAt, listPublishedRestaurantsForIndex, siteUpdatedAt, type IndexedRestaurant } from "./site-queries";
 
 export interface PageEntry {
   routeId: PageRouteId;
@@ -28,19 +28,29 @@ export interface SiteSnapshot {
   cuisines: PublicCuisine[];
   restaurants: IndexedRestaurant[];
   siteUpdated: string;
+  /** "city:zurich" → when the entry itself last changed (its name, dining scene, …) */
+  directoryUpdated: Record<string, string>;
 }
 
 export async function loadSiteSnapshot(): Promise<SiteSnapshot> {
-  const [locations, { cuisines }, restaurants, siteUpdated] = await Promise.all([
+  const [locations, { cuisines }, restaurants, siteUpdated, directoryUpdated] = await Promise.all([
     listLocations(),
     listCuisineDirectory(),
     listPublishedRestaurantsForIndex(),
     siteUpdatedAt(),
+    directoryUpdatedAt(),
   ]);
-  return { locations, cuisines, restaurants, siteUpdated };
+  return { locations, cuisines, restaurants, siteUpdated, directoryUpdated };
 }
 
-const newest = (dates: string[], fallback: string) => dates.reduce((a, b) => (b > a ? b : a), fallback);
+/**
+ * A directory page's date: the newest of its restaurants' public dates and the entry's own (the
+ * fallback only when there is neither), not the whole site's newest date.
+ */
+export const newest = (dates: (string | undefined)[], fallback: string) => {
+  const known = dates.filter((d): d is string => typeof d === "string");
+  return known.length ? known.reduce((a, b) => (b > a ? b : a)) : fallback;
+};
 
 function entry(routeId: PageRouteId, url: string, title: string, note: string | null, lastmod: string, alternates?: Record<string, string>): PageEntry {
   const u = new URL(url);
@@ -83,7 +93,7 @@ const ENUMERATORS: { [K in PageRouteId]: (s: SiteSnapshot) => PageEntry[] } = {
         c.url,
         `Restaurants in ${c.name}`,
         null,
-        newest(s.restaurants.filter((r) => r.city?.country.slug === c.slug).map((r) => r.updatedAt), s.siteUpdated),
+        newest([...s.restaurants.filter((r) => r.city?.country.slug === c.slug).map((r) => r.updatedAt), s.directoryUpdated[`country:${c.slug}`]], s.siteUpdated),
       ),
     ),
   city: (s) =>
@@ -93,13 +103,13 @@ const ENUMERATORS: { [K in PageRouteId]: (s: SiteSnapshot) => PageEntry[] } = {
         c.url,
         `Restaurants in ${c.name}, ${c.countryName}`,
         c.diningScene,
-        newest(s.restaurants.filter((r) => r.city?.slug === c.slug && r.city.country.slug === c.country).map((r) => r.updatedAt), s.siteUpdated),
+        newest([...s.restaurants.filter((r) => r.city?.slug === c.slug && r.city.country.slug === c.country).map((r) => r.updatedAt), s.directoryUpdated[`city:${c.slug}`]], s.siteUpdated),
       ),
     ),
   cuisines: (s) => [entry("cuisines", siteUrls.cuisines(), "Cuisines", s.cuisines.map((c) => c.name).join(", ") || null, s.siteUpdated)],
   cuisine: (s) =>
     s.cuisines.map((c) =>
-      entry("cuisine", c.url, c.namePlural, c.tagline, newest(s.restaurants.filter((r) => r.cuisine?.slug === c.slug).map((r) => r.updatedAt), s.siteUpdated)),
+      entry("cuisine", c.url, c.namePlural, c.tagline, newest([...s.restaurants.filter((r) => r.cuisine?.slug === c.slug).map((r) => r.updatedAt), s.directoryUpdated[`cuisine:${c.slug}`]], s.siteUpdated)),
     ),
   plans: (s) => [entry("plans", siteUrls.pricing(), "Plans and pricing", "Plans, prices and enforced limits; how owners sign up.", s.siteUpdated)],
   developers: (s) => [entry("developers", siteUrls.apiDocs(), "API for developers", "JSON API, Markdown twins, MCP tool server, attribution and terms.", s.siteUpdated)],

@@ -11,6 +11,7 @@ import { decideRepresentation, type Representation } from "../negotiation/negoti
 import { isNeverAPage } from "../negotiation/page-paths";
 import { markdownUrlOf, publicBaseUrl } from "../site-urls";
 import { serveHtml } from "./html-page";
+import { watchChanges } from "../cache/change-watch";
 import { isInternalRenderRequest } from "./internal-render";
 import { serveMarkdown } from "./markdown-page";
 import { TEXT_SECURITY_HEADERS } from "./security-headers";
@@ -38,7 +39,8 @@ export async function servePage(request: Request): Promise<Response> {
 }
 
 /** The page in the representation decided for it (here, or by middleware.ts). */
-export function serveRepresentation(representation: Representation, request: Request, pagePath: string, search: URLSearchParams): Promise<Response> {
+export async function serveRepresentation(representation: Representation, request: Request, pagePath: string, search: URLSearchParams): Promise<Response> {
+  await watchChanges(request.url);
   return representation === "markdown" ? serveMarkdown(request, pagePath, search) : serveHtml(request, pagePath, search);
 }
 

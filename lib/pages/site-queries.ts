@@ -3,6 +3,7 @@
 // discipline: only public columns are selected.
 import { cachedDirectory } from "../cache/public-caches";
 import { db } from "../db/prisma";
+import { readDirectoryChangeDates, readFeedHead } from "../data/public-changes";
 import { publishedDate, publishedDateSelect, publishedRestaurantWhere } from "../serializers/restaurant";
 
 const EPOCH = "1970-01-01T00:00:00.000Z";
@@ -14,9 +15,20 @@ const EPOCH = "1970-01-01T00:00:00.000Z";
  */
 export function siteUpdatedAt(): Promise<string> {
   return cachedDirectory("site-updated", async () => {
-    const { _max } = await db().restaurant.aggregate({ where: publishedRestaurantWhere, _max: { contentUpdatedAt: true } });
-    return _max.contentUpdatedAt?.toISOString() ?? EPOCH;
+    // The change feed's head moves with every public change, removals included (a restaurant
+    // gone from the home page and its city changes them too); the newest menu date does not.
+    const [{ _max }, head] = await Promise.all([
+      db().restaurant.aggregate({ where: publishedRestaurantWhere, _max: { contentUpdatedAt: true } }),
+      readFeedHead(db()).catch(() => null),
+    ]);
+    const dates = [_max.contentUpdatedAt, head?.updatedAt].filter((d): d is Date => d instanceof Date).map((d) => d.toISOString());
+    return dates.length ? dates.reduce((a, b) => (b > a ? b : a)) : EPOCH;
   });
+}
+
+/** When each public directory entry last changed by itself ("city:zurich" → ISO date), from the change feed. */
+export function directoryUpdatedAt(): Promise<Record<string, string>> {
+  return cachedDirectory("directory-updated", async () => Object.fromEntries((await readDirectoryChangeDates()).map((r) => [`${r.type}:${r.slug}`, r.at.toISOString()])));
 }
 
 export interface IndexedRestaurant {

@@ -23,27 +23,31 @@ function cursorKey(): Buffer {
 }
 
 /** A stable text for a search's parameters (key order fixed by the caller's object literal). */
-function signature(scope: string, query: unknown, payload: string): Buffer {
-  return createHmac("sha256", cursorKey()).update(`${scope}\n${JSON.stringify(query)}\n${payload}`).digest().subarray(0, 16);
+function signature(scope: string, query: unknown, payload: string, key: Buffer): Buffer {
+  return createHmac("sha256", key).update(`${scope}\n${JSON.stringify(query)}\n${payload}`).digest().subarray(0, 16);
 }
 
-/** The cursor for `position`, bound to `scope` (the endpoint) and `query` (its filters, minus cursor and limit). */
-export function encodeCursor(scope: string, query: unknown, position: unknown): string {
+/**
+ * The cursor for `position`, bound to `scope` (the endpoint) and `query` (its filters, minus cursor
+ * and limit). `key`: the build's by default; the change feed signs with a key kept in the database,
+ * so that its cursors outlive deployments (lib/changes/list-changes.ts).
+ */
+export function encodeCursor(scope: string, query: unknown, position: unknown, key: Buffer = cursorKey()): string {
   const payload = Buffer.from(JSON.stringify(position)).toString("base64url");
-  return `${payload}.${signature(scope, query, payload).toString("base64url")}`;
+  return `${payload}.${signature(scope, query, payload, key).toString("base64url")}`;
 }
 
 const invalid = () =>
   new ApiError("invalid_request", 'Invalid parameter "cursor": not a cursor of this search. Pass the nextCursor of the previous page unchanged, with the same filters; omit it for the first page.');
 
 /** The position a cursor carries, or invalid_request when it was not issued for this very search. */
-export function decodeCursor(scope: string, query: unknown, cursor: string): unknown {
+export function decodeCursor(scope: string, query: unknown, cursor: string, key: Buffer = cursorKey()): unknown {
   if (cursor.length > MAX_CURSOR_LENGTH) throw invalid();
   const match = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/.exec(cursor);
   if (!match) throw invalid();
   const [, payload, mac] = match;
   const given = Buffer.from(mac, "base64url");
-  const expected = signature(scope, query, payload);
+  const expected = signature(scope, query, payload, key);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
   try {
     return JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));

@@ -52,6 +52,7 @@ export function llmsTxt(snapshot: SiteSnapshot): string {
       [link(siteUrls.mcpManifest(), "MCP tool server manifest"), ": JSON-RPC 2.0 over HTTP at ", code(`POST ${siteUrls.mcp()}`), "."],
       ...byRoute("developers").map(entryLine),
     ]),
+    ...mirroringSection(),
     heading(2, "Optional"),
     list([
       [link(siteUrls.llmsFull(), "llms-full.txt"), ": all public content in one Markdown document."],
@@ -61,6 +62,32 @@ export function llmsTxt(snapshot: SiteSnapshot): string {
     ]),
   ];
   return renderBody(body);
+}
+
+/** How to keep a copy of every menu without crawling (llms.txt, llms-full.txt, llms-index.md). */
+function mirroringSection(): RootContent[] {
+  return [
+    heading(2, "Mirroring: the export, the change feed and Atom"),
+    list([
+      [
+        link(`${siteUrls.apiIndex()}/export.ndjson`, "Bulk export (NDJSON)"),
+        ": every published restaurant with its full menu, one per line (the body of /api/public/restaurants/{slug}), then a last line with ",
+        code("nextCursor"),
+        ". Streamed, compressed when asked, 304 when unchanged.",
+      ],
+      [
+        link(`${siteUrls.apiIndex()}/changes`, "Change feed"),
+        ": what was published, updated or removed after ",
+        code("?since=<nextCursor>"),
+        ", oldest first (MCP tool ",
+        code("list_changes"),
+        "; Markdown with ",
+        code("Accept: text/markdown"),
+        "). Removals are kept 30 days; an older cursor means: export again.",
+      ],
+      [link(`${siteUrls.home().replace(/\/$/, "")}/feeds/restaurants.atom`, "Atom feed of newly published restaurants"), ": also per city at ", code("/feeds/cities/{city}.atom"), "."],
+    ]),
+  ];
 }
 
 export function llmsIndex(snapshot: SiteSnapshot): string {
@@ -74,6 +101,7 @@ export function llmsIndex(snapshot: SiteSnapshot): string {
       code("Accept: text/markdown"),
       " to that URL for the same document.",
     ),
+    ...mirroringSection(),
   ];
   for (const id of PAGE_ROUTE_IDS) {
     const route = PAGE_ROUTES[id];
@@ -128,6 +156,7 @@ export async function llmsFull(snapshot: SiteSnapshot): Promise<string> {
     heading(1, `${SITE_NAME}: all public content`),
     paragraph(SITE_SUMMARY),
     paragraph(...attributionInline(), " Menus are in their default language; other languages are linked from each menu."),
+    ...mirroringSection(),
   ];
   for (const section of sections) body.push({ type: "thematicBreak" }, ...section);
   return renderBody(body);

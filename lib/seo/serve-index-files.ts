@@ -9,6 +9,7 @@ import { cacheTtlMs } from "../cache/public-caches";
 import { cacheBudget } from "../cache/memory-budget";
 import { sharedCache, stringBytes, TtlCache } from "../cache/ttl-cache";
 import { siteUrls } from "../site-urls";
+import { watchChanges } from "../cache/change-watch";
 import { llmsFull, llmsIndex, llmsTxt } from "./llms";
 import { sitemapDocument, sitemapPart } from "./sitemap";
 
@@ -35,6 +36,7 @@ async function build(file: IndexFile): Promise<string | null> {
 
 export async function serveIndexFile(request: Request, file: IndexFile): Promise<Response> {
   try {
+    await watchChanges(request.url);
     const body = await cache.get(file, cacheTtlMs(), () => build(file));
     if (body === null) throw new ApiError("not_found", `There is no ${file}.`, { hint: "The sitemap index at /sitemap.xml lists every part." });
     const ext = file.slice(file.lastIndexOf(".") + 1);

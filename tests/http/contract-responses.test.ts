@@ -100,6 +100,17 @@ describe("read endpoints", () => {
   it.each(["/api/public/locations", "/api/public/cuisines", "/api/public/plans"])("GET %s: 200 and 304", async (p) => {
     await successAndNotModified(p, p);
   });
+
+  it("GET /api/public/changes: 200, 304, 400 for a cursor that is not one", async () => {
+    const p = "/api/public/changes";
+    await successAndNotModified(p, `${p}?limit=5`);
+    expect((await call(p, "get", `${p}?since=not-a-cursor`)).status).toBe(400);
+  });
+
+  it("GET /api/public/export.ndjson: 200 (every line against the document), 304", async () => {
+    const p = "/api/public/export.ndjson";
+    await successAndNotModified(p, p);
+  });
 });
 
 describe("health probes", () => {

@@ -10,6 +10,7 @@ const PUBLISHED_TOOLS = [
   "generate_wifi_qr_payload",
   "get_restaurant_menu",
   "get_service_plans",
+  "list_changes",
   "list_locations_and_cuisines",
   "search_dishes",
   "search_restaurants",

@@ -8,6 +8,7 @@ const TOOL_NAMES = [
   "search_restaurants",
   "search_dishes",
   "get_restaurant_menu",
+  "list_changes",
   "calculate_food_cost",
   "generate_wifi_qr_payload",
   "generate_review_qr_payload",

@@ -106,6 +106,26 @@ export class DocumentValidator {
       }
     }
 
+    const ndjson = response.content?.["application/x-ndjson"];
+    if (ndjson) {
+      // One JSON document per line, each valid against the media type's schema.
+      const type = res.headers.get("content-type") ?? "";
+      if (!/^application\/x-ndjson\b/.test(type)) problems.push(`content-type ${type} is not application/x-ndjson`);
+      const validate = this.validatorAt(pointerOf([...tokensOf(responsePointer), "content", "application/x-ndjson", "schema"]));
+      const lines = res.text.split("\n").filter((line) => line !== "");
+      if (!lines.length) problems.push("empty NDJSON body");
+      for (const [index, line] of lines.entries()) {
+        let value: unknown;
+        try {
+          value = JSON.parse(line);
+        } catch {
+          problems.push(`line ${index + 1} is not JSON: ${line.slice(0, 200)}`);
+          continue;
+        }
+        if (!validate(value)) problems.push(`line ${index + 1}: ${this.ajv.errorsText(validate.errors, { separator: "; " })}`);
+      }
+      return { ok: problems.length === 0, problems };
+    }
     const media = response.content?.["application/json"];
     if (!media) {
       if (res.text !== "") problems.push(`expected no body, got ${res.text.slice(0, 200)}`);

@@ -16,6 +16,7 @@ import { CACHE_POLICIES } from "@/lib/http/cache-policy";
 import { readJsonBody } from "@/lib/http/read-json-body";
 import { unknownPathResponse } from "@/lib/http/unknown-path";
 import { parseInput } from "@/lib/validation";
+import { isInternalRenderRequest } from "@/lib/pages/internal-render";
 
 export const dynamic = "force-dynamic";
 
@@ -57,9 +58,11 @@ const revalidateInput = z.union([
 
 const route = apiRoute({
   POST: async (request) => {
+    // The instance's own change watch (lib/cache/change-watch.ts) calls with the build's internal token.
+    const internal = isInternalRenderRequest(request.headers);
     const expected = secret();
-    if (!expected) return unknownPathResponse(request);
-    if (!bearerMatches(request.headers.get("authorization"), expected)) return unauthorized();
+    if (!expected && !internal) return unknownPathResponse(request);
+    if (!internal && !bearerMatches(request.headers.get("authorization"), expected!)) return unauthorized();
     const input = parseInput(revalidateInput, await readJsonBody(request));
     const result = "slug" in input ? await revalidateRestaurant(input.slug) : revalidateEverything();
     return new Response(JSON.stringify({ revalidated: true, ...result, at: new Date().toISOString() }), {
@@ -72,7 +75,7 @@ const route = apiRoute({
 /** Switched off (no secret): indistinguishable from a path that does not exist. */
 type Context = { params: Promise<unknown> };
 const gated = (handler: (request: Request, context: never) => Promise<Response>) => (request: Request, context: Context) =>
-  secret() ? handler(request, context as never) : Promise.resolve(unknownPathResponse(request));
+  secret() || isInternalRenderRequest(request.headers) ? handler(request, context as never) : Promise.resolve(unknownPathResponse(request));
 
 export const POST = gated(route.POST);
 export const GET = gated(route.GET);
