@@ -71,6 +71,8 @@ describe("every GET operation, generated parameters", () => {
     "/api/public/locations",
     "/api/public/cuisines",
     "/api/public/plans",
+    "/api/public/changes",
+    "/api/public/export.ndjson",
     "/api/public/tools/food-cost",
     "/api/public/tools/wifi-qr",
     "/api/public/tools/review-qr",

@@ -131,7 +131,7 @@ describe("every page, both representations", () => {
     const page = await get("/developers");
     const twin = (await get("/developers.md")).text.replace(/^---\n[\s\S]*?\n---\n/, "");
     const headings = [...twin.matchAll(/^#{1,6} (.+)$/gm)].map((m) => m[1]);
-    expect(headings).toEqual(["API for developers", "Endpoints", "Examples", "Markdown versions of every page", "Errors", "Limits and caching", "Terms of use"]);
+    expect(headings).toEqual(["API for developers", "Endpoints", "Examples", "Markdown versions of every page", "Mirroring every menu", "Errors", "Limits and caching", "Terms of use"]);
     const pageHeadings = [...page.text.matchAll(/<h([1-6])[^>]*>([\s\S]*?)<\/h\1>/g)].map((m) => htmlText(m[2]));
     for (const heading of headings) expect(pageHeadings).toContain(heading);
     // The examples of the twin's code blocks, character for character in the page's.
