@@ -28,7 +28,9 @@ const stages = [
   // run the app (no start script in front: what only the platform answers is marked in the tests).
   { name: "http-standalone", cmd: [bin("vitest"), "run", "--config", "tests/vitest.http.config.ts", ...vitestReport("http-standalone")], env: { TEST_SERVER_MODE: "standalone" } },
   // Several instances of one build behind a round-robin proxy, nothing configured; `next start`.
-  { name: "modes", cmd: [bin("vitest"), "run", "--config", "tests/vitest.modes.config.ts", ...vitestReport("modes")] },
+  // The two-instance change watch runs on PostgreSQL too (MODES_POSTGRES_URL; every other test of the
+  // stage stays on SQLite, which TEST_POSTGRES_URL would switch).
+  { name: "modes", cmd: [bin("vitest"), "run", "--config", "tests/vitest.modes.config.ts", ...vitestReport("modes")], env: { MODES_POSTGRES_URL: postgresUrl } },
   // Redocly and Spectral (OWASP ruleset) on the served /openapi.json; zero errors and warnings.
   { name: "openapi-lint", cmd: [process.execPath, "tests/openapi/lint.mjs"] },
   // Floods of distinct URLs against a server with npm start's heap cap: alive, correct, within budget.

@@ -2,7 +2,8 @@
 // build on one database behind a round-robin proxy; both have served (and cached: in process, and
 // as ISR renders) a menu as JSON, HTML and Markdown. After an import that renames it — no
 // revalidation call at all — every response from either instance shows the new name within 2 s
-// (lib/cache/change-watch.ts). On SQLite, and on PostgreSQL when TEST_POSTGRES_URL is set.
+// (lib/cache/change-watch.ts). On SQLite, and on PostgreSQL when MODES_POSTGRES_URL (npm test's
+// modes stage) or TEST_POSTGRES_URL is set.
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,7 +11,8 @@ import { fixture, useDatabase } from "../support/feed-import";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 const SLUG = "zunfthaus-am-see";
-const engines = ["sqlite", ...(process.env.TEST_POSTGRES_URL ? ["postgresql"] : [])] as const;
+const postgresUrl = process.env.MODES_POSTGRES_URL || process.env.TEST_POSTGRES_URL || "";
+const engines = ["sqlite", ...(postgresUrl ? ["postgresql"] : [])] as const;
 
 describe.each(engines)("two instances on one %s database", (engine) => {
   let proxy: Server;
@@ -31,7 +33,7 @@ describe.each(engines)("two instances on one %s database", (engine) => {
     });
     await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
     proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-    const settings = { mode: "standalone" as const, postgresUrl: engine === "sqlite" ? "" : process.env.TEST_POSTGRES_URL, extraEnv: { PUBLIC_BASE_URL: proxyUrl } };
+    const settings = { mode: "standalone" as const, postgresUrl: engine === "sqlite" ? "" : postgresUrl, extraEnv: { PUBLIC_BASE_URL: proxyUrl } };
     const first = await startTestServer(settings);
     instances.push(first, await startTestServer({ ...settings, databaseUrl: first.databaseUrl }));
     importer = await useDatabase(first.databaseUrl);
