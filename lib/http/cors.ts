@@ -5,10 +5,10 @@
 import { CACHE_POLICIES } from "./cache-policy";
 
 /** Request headers a page of another origin may send to the API and the pages. */
-export const CORS_ALLOWED_HEADERS = "Accept, Content-Type, If-None-Match, If-Modified-Since, Cache-Control";
+export const CORS_ALLOWED_HEADERS = "Accept, Content-Type, If-None-Match, If-Modified-Since, Cache-Control, X-Request-Id";
 
 /** Response headers of the API and the pages a page of another origin may read. */
-export const CORS_EXPOSED_HEADERS = "ETag, Link, Allow, Retry-After, RateLimit, RateLimit-Policy, Cache-Status, Content-Length, X-Markdown-Tokens";
+export const CORS_EXPOSED_HEADERS = "ETag, Link, Allow, Retry-After, RateLimit, RateLimit-Policy, Cache-Status, Content-Length, X-Markdown-Tokens, X-Request-Id";
 
 /** Sets the headers that let any origin read a response. */
 export function allowAnyOrigin(headers: Headers, exposed: string = CORS_EXPOSED_HEADERS): Headers {

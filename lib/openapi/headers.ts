@@ -18,6 +18,7 @@ export const headerComponentName = {
   rateLimitPolicy: "RateLimit-Policy",
   rateLimit: "RateLimit",
   lastModified: "Last-Modified",
+  requestId: "X-Request-Id",
 } as const;
 
 const POLICY_PURPOSE: Record<CachePolicy, string> = {
@@ -77,6 +78,12 @@ export function headerComponents(): Record<string, HeaderObject> {
       required: true,
       schema: { type: "string", maxLength: 40 },
     },
+    [headerComponentName.requestId]: {
+      description:
+        "The id of this request in the service's logs and traces: the caller's own X-Request-Id when it is at most 128 characters of letters, digits and - _ . : / + = @, else the trace id of a valid W3C traceparent, else a new one (32 hex digits). Quote it when reporting a problem.",
+      required: false,
+      schema: { type: "string", pattern: "^[A-Za-z0-9\\-_.:/+=@]{1,128}$", maxLength: 128 },
+    },
     // draft-ietf-httpapi-ratelimit-headers (-10); absent when throttling is switched off.
     [headerComponentName.rateLimitPolicy]: {
       description:
@@ -111,6 +118,7 @@ export function successHeaders(policy: CachePolicy, throttled = false) {
     ...(fromDatabase ? { "Cache-Status": ref(headerComponentName.cacheStatus) } : {}),
     ...(policy === "export" ? { "Last-Modified": ref(headerComponentName.lastModified) } : {}),
     ...(throttled ? rateLimitHeaders() : {}),
+    "X-Request-Id": ref(headerComponentName.requestId),
   };
 }
 
@@ -123,5 +131,6 @@ export function errorHeaders(extra: "allow" | "retryAfter" | "rateLimited" | nul
     ...(extra === "allow" ? { Allow: ref(headerComponentName.allow) } : {}),
     ...(extra === "retryAfter" || extra === "rateLimited" ? { "Retry-After": ref(headerComponentName.retryAfter) } : {}),
     ...(extra === "rateLimited" ? rateLimitHeaders() : {}),
+    "X-Request-Id": ref(headerComponentName.requestId),
   };
 }

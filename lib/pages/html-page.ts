@@ -78,25 +78,24 @@ export async function serveHtml(request: Request, pagePath: string, search: URLS
     return await respondWithFreshness(() => renderHtml(request, pagePath, search));
   } catch (error) {
     if (error instanceof ApiError && error.code === "service_unavailable") {
-      return new Response("<!doctype html><title>Busy</title><p>Too many pages are being prepared right now. Please retry in a few seconds.</p>", {
-        status: 503,
-        headers: { "Content-Type": REPRESENTATIONS.html.contentType, "Cache-Control": CACHE_POLICIES.noStore, Vary: "Accept", ...error.options.headers, ...TEXT_SECURITY_HEADERS },
-      });
+      return htmlErrorPage(503, "Busy", "Too many pages are being prepared right now. Please retry in a few seconds.", error.options.headers);
     }
     if (error instanceof PageUnavailable) {
       log().error({ err: error, page: pagePath }, error.message);
-      return new Response("<!doctype html><title>Temporarily unavailable</title><p>This page cannot be shown right now: its data is temporarily unavailable. Please retry in a few seconds.</p>", {
-        status: 503,
-        headers: { "Content-Type": REPRESENTATIONS.html.contentType, "Cache-Control": CACHE_POLICIES.noStore, Vary: "Accept", "Retry-After": String(INTERNAL_ERROR_RETRY_AFTER_S), ...TEXT_SECURITY_HEADERS },
-      });
+      return htmlErrorPage(503, "Temporarily unavailable", "This page cannot be shown right now: its data is temporarily unavailable. Please retry in a few seconds.");
     }
     log().error({ err: error, page: pagePath }, "HTML page failed");
     tracing()?.recordError(error);
-    return new Response("<!doctype html><title>Error</title><p>The page could not be shown because of an internal error. Please retry.</p>", {
-      status: 500,
-      headers: { "Content-Type": REPRESENTATIONS.html.contentType, "Cache-Control": CACHE_POLICIES.noStore, Vary: "Accept", "Retry-After": String(INTERNAL_ERROR_RETRY_AFTER_S), ...TEXT_SECURITY_HEADERS },
-    });
+    return htmlErrorPage(500, "Error", "The page could not be shown because of an internal error. Please retry.");
   }
+}
+
+/** A page that could not be served: a short HTML document a browser shows, never cached, with when to retry. */
+function htmlErrorPage(status: 500 | 503, title: string, message: string, headers: Record<string, string> = { "Retry-After": String(INTERNAL_ERROR_RETRY_AFTER_S) }): Response {
+  return new Response(`<!doctype html><html lang="en"><title>${title}</title><p>${message}</p></html>`, {
+    status,
+    headers: { "Content-Type": REPRESENTATIONS.html.contentType, "Cache-Control": CACHE_POLICIES.noStore, Vary: "Accept", ...headers, ...TEXT_SECURITY_HEADERS },
+  });
 }
 
 async function renderHtml(request: Request, pagePath: string, search: URLSearchParams): Promise<Response> {

@@ -106,33 +106,32 @@ describe("the effective configuration (--print-config)", () => {
   });
 });
 
-describe("npm start on a port that is taken", () => {
-  let taken: Server;
-  let port: number;
+/** A port another server holds for the tests of the describe block it is called in. */
+function portInUse(): { readonly port: number } {
+  let server: Server;
+  const held = { port: 0 };
   beforeAll(async () => {
-    taken = createServer();
-    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
-    port = (taken.address() as { port: number }).port;
+    server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    held.port = (server.address() as { port: number }).port;
   });
-  afterAll(() => new Promise<void>((resolve) => taken.close(() => resolve())));
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return held;
+}
+
+describe("npm start on a port that is taken", () => {
+  const taken = portInUse();
 
   it("exits 1 with one line naming the port and PORT", async () => {
-    const output = await startFailure("npm-start", { PORT: String(port) });
-    expect(output).toContain(`Cannot listen on 127.0.0.1:${port}: the port is in use`);
+    const output = await startFailure("npm-start", { PORT: String(taken.port) });
+    expect(output).toContain(`Cannot listen on 127.0.0.1:${taken.port}: the port is in use`);
     expect(output).toContain("PORT=");
     expect(output.match(/EADDRINUSE/g) ?? []).toHaveLength(0);
   });
 });
 
 describe.each(["npm-start", "standalone"] as const)("observability settings at start-up (%s)", (mode) => {
-  let taken: Server;
-  let port: number;
-  beforeAll(async () => {
-    taken = createServer();
-    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
-    port = (taken.address() as { port: number }).port;
-  });
-  afterAll(() => new Promise<void>((resolve) => taken.close(() => resolve())));
+  const taken = portInUse();
 
   it("a bad LOG_LEVEL stops the start, naming the variable, the value and what is allowed", async () => {
     const output = await startFailure(mode, { LOG_LEVEL: "loud" });
@@ -141,7 +140,7 @@ describe.each(["npm-start", "standalone"] as const)("observability settings at s
   });
 
   it("a METRICS_PORT that is taken stops the start, naming it", async () => {
-    const output = await startFailure(mode, { METRICS_PORT: String(port) });
-    expect(output).toContain(`METRICS_PORT ${port} is in use`);
+    const output = await startFailure(mode, { METRICS_PORT: String(taken.port) });
+    expect(output).toContain(`METRICS_PORT ${taken.port} is in use`);
   });
 });
