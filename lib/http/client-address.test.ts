@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressFromHeader, clientAddress, clientKey, normalizeAddress } from "./client-address";
+import { addressFromHeader, clientAddress, clientKey, normalizeAddress, untrustedForwardingHeader } from "./client-address";
 import { CLIENT_ADDRESS_HEADER, installClientAddressTap } from "./client-address-tap.mjs";
 
 describe("addresses", () => {
@@ -32,6 +32,25 @@ describe("addresses", () => {
     expect(clientKey("2001:db8:0:1:bbbb:cccc:dddd:eeee")).toBe("2001:db8:0:1::/64");
     expect(clientKey("2001:db8::1")).toBe("2001:db8:0:0::/64");
     expect(clientKey("::1")).toBe("0:0:0:0::/64");
+  });
+});
+
+describe("untrustedForwardingHeader", () => {
+  const stamp = () => {
+    installClientAddressTap();
+    return (globalThis as Record<symbol, string>)[Symbol.for("menu-service.client-address-tap")];
+  };
+
+  it("names a proxy's header the operator did not trust", () => {
+    const headers = new Headers({ "x-forwarded-for": "198.51.100.1", [CLIENT_ADDRESS_HEADER]: `${stamp()} 127.0.0.1` });
+    expect(untrustedForwardingHeader(headers, [])).toBe("x-forwarded-for");
+    expect(untrustedForwardingHeader(headers, [{ name: "x-forwarded-for", hop: 1 }])).toBeUndefined();
+    expect(untrustedForwardingHeader(new Headers({ "cf-connecting-ip": "198.51.100.1" }), [])).toBe("cf-connecting-ip");
+  });
+
+  it("does not take the X-Forwarded-For Next.js adds (the socket peer alone) for a proxy's", () => {
+    expect(untrustedForwardingHeader(new Headers({ "x-forwarded-for": "::ffff:127.0.0.1", [CLIENT_ADDRESS_HEADER]: `${stamp()} 127.0.0.1` }), [])).toBeUndefined();
+    expect(untrustedForwardingHeader(new Headers({ "x-forwarded-for": "198.51.100.1, 127.0.0.1", [CLIENT_ADDRESS_HEADER]: `${stamp()} 127.0.0.1` }), [])).toBe("x-forwarded-for");
   });
 });
 

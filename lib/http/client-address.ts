@@ -71,9 +71,15 @@ export function clientAddress(headers: Headers, trusted: TrustedHeader[]): strin
 /** Headers by which proxies and CDNs name the client they forward for. */
 export const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-real-ip", "cf-connecting-ip", "true-client-ip", "fastly-client-ip", "fly-client-ip", "x-vercel-forwarded-for"] as const;
 
-/** The first forwarding header a request carries that is not trusted, or undefined. */
+/**
+ * The first forwarding header a request carries that is not trusted, or undefined. An
+ * X-Forwarded-For that names only the socket peer is Next.js' own (it adds one to every request
+ * that came without), not a proxy's.
+ */
 export function untrustedForwardingHeader(headers: Headers, trusted: TrustedHeader[]): string | undefined {
-  return FORWARDING_HEADERS.find((name) => headers.has(name) && !trusted.some((t) => t.name === name));
+  const peer = stampedAddress(headers.get(CLIENT_ADDRESS_HEADER));
+  const ownAddition = (name: string) => name === "x-forwarded-for" && peer !== undefined && normalizeAddress(headers.get(name) ?? "") === normalizeAddress(peer);
+  return FORWARDING_HEADERS.find((name) => headers.has(name) && !trusted.some((t) => t.name === name) && !ownAddition(name));
 }
 
 const WARNED = Symbol.for("menu-service.untrusted-forwarding-warned");
