@@ -477,7 +477,8 @@ export function pageMeta(page: PageData, siteUpdated: string): PageMeta {
     case "restaurantLanguage": {
       const view = page.data;
       const cuisine = view.restaurant.cuisine;
-      const city = view.restaurant.contact.city;
+      // An English sentence: the city's English name ("Italian restaurant in Munich").
+      const city = view.restaurant.contact.city ? cityName(view.restaurant.contact.city, LISTING_LANGUAGE).text : null;
       const where = [cuisine, city].filter(Boolean).join(" restaurant in ");
       const alternates: Record<string, string> = Object.fromEntries(view.languages.map((l) => [l.code, l.url]));
       alternates["x-default"] = siteUrls.restaurant(view.slug);
