@@ -52,6 +52,8 @@ describe("names the service writes, in the page's language", () => {
 
   it("a city the table does not have keeps its own name, marked with its language unless it is the page's", () => {
     expect(cityName({ slug: "graz", name: "Graz", language: "de" }, "fr")).toEqual({ text: "Graz", lang: "de" });
+    // A slug the table lacks is another city, whatever its name: Colonia in Uruguay is not Cologne.
+    expect(cityName({ slug: "colonia-del-sacramento", name: "Colonia", language: "es" }, "de")).toEqual({ text: "Colonia", lang: "es" });
     expect(cityName({ slug: "graz", name: "Graz", language: "de" }, "de-AT")).toEqual({ text: "Graz", lang: null });
     // A name alone, language unknown: as written, nothing to mark it with.
     expect(cityName("Graz", "fr")).toEqual({ text: "Graz", lang: null });

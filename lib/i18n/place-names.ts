@@ -166,7 +166,9 @@ const baseOf = (lang: string) => lang.toLowerCase().split("-")[0];
  */
 export function cityName(city: CityRef | string, lang: string): Named {
   const ref: CityRef = typeof city === "string" ? { name: city } : city;
-  const slug = ref.slug && CITIES[ref.slug] ? ref.slug : CITY_BY_NAME.get(textKey(ref.name));
+  // By slug when the caller knows it (a city of another country may share a name with one of the
+  // table's: Colonia in Uruguay); by name only when the name is all there is.
+  const slug = ref.slug ? (CITIES[ref.slug] ? ref.slug : undefined) : CITY_BY_NAME.get(textKey(ref.name));
   const row = slug ? CITIES[slug] : undefined;
   if (row) {
     if (lang.toLowerCase() === "pt-br" && slug && CITIES_PT_BR[slug]) return { text: CITIES_PT_BR[slug], lang: null };
