@@ -2,11 +2,12 @@
 // allergens folded, folded itself once a search is shown so the results come first), the results of
 // searchDishes for the page's query, and the allergen caveat every surface of dish search carries.
 import { ALLERGEN_LABELS, ALLERGENS } from "@/lib/menu/allergens";
+import { cardPlace } from "@/lib/pages/listing-facts";
 import { DIETS, formatPrice, tagLabel } from "@/lib/pages/menu-view";
 import type { PageDataById, PageMeta } from "@/lib/pages/page-data";
 import { ALLERGEN_NOTICE, type PublicDishResult } from "@/lib/serializers";
 import { sameSitePath } from "@/lib/site-urls";
-import { formatKm, NearFields, OpenNowField, PageFooter, PlaceFields, SearchResults } from "./shared";
+import { formatKm, NearFields, OpenNowField, PageFooter, PlaceFields, PlaceLine, SearchResults } from "./shared";
 
 const listOf = (value: string | undefined) =>
   (value ?? "")
@@ -119,7 +120,7 @@ export function DishCards({ dishes }: { dishes: PublicDishResult[] }) {
 }
 
 function DishCard({ dish }: { dish: PublicDishResult }) {
-  const where = [dish.restaurant.city, dish.restaurant.country].filter(Boolean).join(", ");
+  const place = cardPlace(dish.restaurant);
   return (
     <li className="card dish-result">
       <h3 className="card-title">
@@ -132,9 +133,9 @@ function DishCard({ dish }: { dish: PublicDishResult }) {
         <a className="restaurant-link" href={sameSitePath(dish.restaurant.url)}>
           {dish.restaurant.name}
         </a>
-        {[dish.category, dish.restaurant.cuisine, where, dish.distanceKm !== undefined ? `${formatKm(dish.distanceKm)} away` : null]
-          .filter(Boolean)
-          .map((fact) => ` · ${fact}`)}
+        {dish.category && ` · ${dish.category}`}
+        {(place.cuisine || place.city || place.country || dish.distanceKm !== undefined) && " · "}
+        <PlaceLine {...place} extra={dish.distanceKm !== undefined ? `${formatKm(dish.distanceKm)} away` : null} />
       </p>
       {dish.description && <p className="card-desc">{dish.description}</p>}
       <p className="allergens">

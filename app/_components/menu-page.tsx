@@ -52,11 +52,13 @@ export function MenuPage({ view }: { view: MenuView }) {
           {view.imageSrc.logo && <img className="logo" src={view.imageSrc.logo} alt={`${view.name} logo`} width={72} height={72} />}
           <div>
             <h1 lang={view.defaultLanguage}>{view.name}</h1>
-            {(view.cuisine || r.contact.city) && (
+            {(view.cuisine || view.city) && (
               <p className="restaurant-kind">
                 {view.cuisine && <span lang={view.cuisine.lang ?? undefined}>{view.cuisine.text}</span>}
-                {view.cuisine && r.contact.city && " · "}
-                {[r.contact.city, view.country ?? r.contact.country].filter(Boolean).join(", ")}
+                {view.cuisine && view.city && " · "}
+                {view.city && <span lang={view.city.lang ?? undefined}>{view.city.text}</span>}
+                {view.city && (view.country ?? r.contact.country) && ", "}
+                {view.country ?? r.contact.country}
               </p>
             )}
           </div>

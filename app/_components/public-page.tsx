@@ -5,7 +5,9 @@ import { DEVELOPERS_HEADING_IDS, developersGuide } from "@/lib/content/developer
 import { markdownToHtml } from "@/lib/markdown/to-html";
 import { DishCards, DishesPage } from "./dishes-page";
 import { MenuPage } from "./menu-page";
-import { Listing, PageFooter, RestaurantCards, SearchForm, SearchResults, rel } from "./shared";
+import { cityName } from "@/lib/i18n/place-names";
+import { LISTING_LANGUAGE } from "@/lib/pages/listing-facts";
+import { Listing, NameText, PageFooter, RestaurantCards, SearchForm, SearchResults, rel } from "./shared";
 
 export function PublicPage({ page, meta }: { page: PageData; meta: PageMeta }) {
   switch (page.id) {
@@ -73,7 +75,9 @@ function HomePage({ data, meta }: Props<"home">) {
                           {cities.map((x, i) => (
                             <span key={x.slug}>
                               {i > 0 && ", "}
-                              <a href={rel(x.url)}>{x.name}</a>
+                              <a href={rel(x.url)}>
+                                <NameText name={cityName(x, LISTING_LANGUAGE)} />
+                              </a>
                             </span>
                           ))}
                         </>
@@ -180,7 +184,9 @@ function LocationsPage({ data, meta }: Props<"locations">) {
               <ul className="plain-list">
                 {cities.map((x) => (
                   <li key={x.slug}>
-                    <a href={rel(x.url)}>{x.name}</a>
+                    <a href={rel(x.url)}>
+                      <NameText name={cityName(x, LISTING_LANGUAGE)} />
+                    </a>
                     {x.diningScene && <> — {x.diningScene}</>}
                   </li>
                 ))}
@@ -207,7 +213,9 @@ function CountryPage({ data, meta }: Props<"country">) {
       {data.cities.map((city) => (
         <section key={city.slug} aria-labelledby={`city-${city.slug}`}>
           <h2 id={`city-${city.slug}`}>
-            <a href={rel(city.url)}>{city.name}</a>
+            <a href={rel(city.url)}>
+              <NameText name={cityName(city, LISTING_LANGUAGE)} />
+            </a>
           </h2>
           {city.diningScene && <p>{city.diningScene}</p>}
           <Listing block={city.listing} empty="No published restaurants yet." />
@@ -219,12 +227,19 @@ function CountryPage({ data, meta }: Props<"country">) {
 }
 
 function CityPage({ data, meta }: Props<"city">) {
+  const name = cityName(data.city, LISTING_LANGUAGE);
   return (
     <main id="main" className="wrap page">
       <nav aria-label="Breadcrumb" className="breadcrumb">
-        <a href="/locations">Locations</a> › <a href={rel(data.country.url)}>{data.country.name}</a> › <span aria-current="page">{data.city.name}</span>
+        <a href="/locations">Locations</a> › <a href={rel(data.country.url)}>{data.country.name}</a> ›{" "}
+        <span aria-current="page">
+          <NameText name={name} />
+        </span>
       </nav>
-      <h1>{meta.title}</h1>
+      {/* meta.title's words, with the city's name marked when it is not in the page's language */}
+      <h1>
+        Restaurants in <NameText name={name} />, {data.country.name}
+      </h1>
       {data.city.diningScene && <p className="lead">{data.city.diningScene}</p>}
       <section aria-labelledby="city-restaurants">
         <h2 id="city-restaurants">Restaurants</h2>

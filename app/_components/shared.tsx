@@ -1,6 +1,7 @@
 // Small server components shared by the pages.
-import type { ReactNode } from "react";
-import type { CardFacts } from "@/lib/pages/listing-facts";
+import { Fragment, type ReactNode } from "react";
+import { cardPlace, LISTING_LANGUAGE, type CardFacts } from "@/lib/pages/listing-facts";
+import { cityName, type Named } from "@/lib/i18n/place-names";
 import type { ListingBlock, PageQuery } from "@/lib/pages/page-data";
 import { RADIUS_KM } from "@/lib/search/geo";
 import type { PublicCity, PublicCountry, PublicCuisine, PublicSearchResult } from "@/lib/serializers";
@@ -64,11 +65,14 @@ export function PlaceFields(props: { id: string; query: PageQuery; countries: Pu
             <optgroup key={country.slug} label={country.name}>
               {props.cities
                 .filter((c) => c.country === country.slug)
-                .map((c) => (
-                  <option key={c.slug} value={c.slug}>
-                    {c.name}
-                  </option>
-                ))}
+                .map((c) => {
+                  const name = cityName(c, LISTING_LANGUAGE);
+                  return (
+                    <option key={c.slug} value={c.slug} lang={name.lang ?? undefined}>
+                      {name.text}
+                    </option>
+                  );
+                })}
             </optgroup>
           ))}
         </select>
@@ -217,7 +221,7 @@ export function RestaurantCards({
               <a href={rel(r.url)}>{r.name}</a>
             </H>
             <p className="card-meta">
-              {[r.cuisine, [r.city, r.country].filter(Boolean).join(", "), r.distanceKm !== undefined ? `${formatKm(r.distanceKm)} away` : null].filter(Boolean).join(" · ")}
+              <PlaceLine {...cardPlace(r, f)} extra={r.distanceKm !== undefined ? `${formatKm(r.distanceKm)} away` : null} />
             </p>
             {(f?.status || f?.prices) && (
               <p className="card-facts">
@@ -235,6 +239,37 @@ export function RestaurantCards({
         );
       })}
     </ul>
+  );
+}
+
+/** A name the service writes, marked with its language when it fell back to one other than the page's. */
+export function NameText({ name }: { name: Named }) {
+  return name.lang ? <span lang={name.lang}>{name.text}</span> : <>{name.text}</>;
+}
+
+/** "Swiss · Zurich, Switzerland · 1.2 km away": a card's place, the city in the page's language. */
+export function PlaceLine({ cuisine, city, country, extra = null }: { cuisine: string | null; city: Named | null; country: string | null; extra?: string | null }) {
+  const parts: ReactNode[] = [];
+  if (cuisine) parts.push(cuisine);
+  if (city || country) {
+    parts.push(
+      <>
+        {city && <NameText name={city} />}
+        {city && country && ", "}
+        {country}
+      </>,
+    );
+  }
+  if (extra) parts.push(extra);
+  return (
+    <>
+      {parts.map((p, i) => (
+        <Fragment key={i}>
+          {i > 0 && " · "}
+          {p}
+        </Fragment>
+      ))}
+    </>
   );
 }
 

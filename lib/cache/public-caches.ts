@@ -8,6 +8,7 @@
 // instances, the others drop the old menu when their TTL runs out. MENU_CACHE_TTL_MS overrides
 // (0 switches the caches off, which the growth benchmark does to measure the database).
 import type { PublicDishSearchResponse, PublicRestaurant, PublicSearchResponse } from "../serializers";
+import type { RestaurantPlace } from "../data/restaurant-queries";
 import { STALE_IF_ERROR_S, type CachePolicy } from "../http/cache-policy";
 import { config } from "../config";
 import { cacheBudget } from "./memory-budget";
@@ -32,7 +33,7 @@ export function pageCacheTtlMs(policy: CachePolicy): number {
 }
 
 /** A menu prepared for sending, with where the restaurant is (for the pages; never sent by the API). */
-export type PreparedMenu = Prepared<PublicRestaurant> & { readonly place: Readonly<{ countryCode: string | null; timeZone: string | null }> };
+export type PreparedMenu = Prepared<PublicRestaurant> & { readonly place: Readonly<RestaurantPlace> };
 
 /** One published menu by slug; null = no published restaurant has that slug (kept too: bots probe). */
 export const menuCache = sharedCache("menus", () =>

@@ -40,18 +40,32 @@ export async function findPublishedRestaurant(slug: string): Promise<RestaurantW
   const snapshot = databaseKind() === "postgresql" ? { isolationLevel: "RepeatableRead" as never } : undefined;
   // Interactive: Prisma runs a batch of one query without a transaction.
   const row = await client.$transaction((tx) => tx.restaurant.findFirst({ where: { slug, ...publishedRestaurantWhere }, select: withPlaceSelect }), snapshot);
-  return row && { row, place: { countryCode: row.city?.country.code ?? null, timeZone: row.city?.timeZone ?? null } };
+  return (
+    row && {
+      row,
+      place: {
+        countryCode: row.city?.country.code ?? null,
+        timeZone: row.city?.timeZone ?? null,
+        citySlug: row.city?.slug ?? null,
+        cityLanguage: row.city?.country.language ?? null,
+      },
+    }
+  );
 }
 
 /**
  * Where a published restaurant is: the ISO 3166-1 alpha-2 code of its country (schema.org
- * addressCountry, og:locale) and its city's IANA time zone (the menu page's open/closed line).
- * For the pages' own use: the API publishes the country's name only (contract section 2), and the
- * serializer maps only the allowlist (restaurantSelect's fields), so these two stay private.
+ * addressCountry, og:locale), its city's IANA time zone (the menu page's open/closed line) and the
+ * city's slug and language (its name in the page's language). For the pages' own use: the API
+ * publishes the names only (contract section 2), and the serializer maps only the allowlist
+ * (restaurantSelect's fields), so these stay private.
  */
 export interface RestaurantPlace {
   countryCode: string | null;
   timeZone: string | null;
+  /** the city's slug and its name's language: the city named in the page's language (lib/i18n/place-names.ts) */
+  citySlug: string | null;
+  cityLanguage: string | null;
 }
 
 export interface RestaurantWithPlace {
@@ -59,11 +73,13 @@ export interface RestaurantWithPlace {
   place: RestaurantPlace;
 }
 
-// The place read in the menu's own query (two more columns of the city row it joins anyway), so a
+// The place read in the menu's own query (more columns of the city row it joins anyway), so a
 // menu page costs the queries of the JSON menu and not one more.
 const withPlaceSelect = {
   ...restaurantSelect,
-  city: { select: { ...restaurantSelect.city.select, timeZone: true, country: { select: { ...restaurantSelect.city.select.country.select, code: true } } } },
+  city: {
+    select: { ...restaurantSelect.city.select, slug: true, timeZone: true, country: { select: { ...restaurantSelect.city.select.country.select, code: true, language: true } } },
+  },
 } satisfies Prisma.RestaurantSelect;
 
 /** The listing cards' facts of published restaurants (at most one listing page of slugs: 50). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { offerFor } from "../../app/_components/language-hint";
-import { badgeName, countryName, cuisineName, menuInLanguage, TRANSLATED_CUISINES, TRANSLATED_LANGUAGES } from "./place-names";
+import { badgeName, cityName, countryName, cuisineName, menuInLanguage, TRANSLATED_CITIES, TRANSLATED_CUISINES, TRANSLATED_LANGUAGES } from "./place-names";
 import directory from "../../prisma/demo/directory.json";
 
 describe("names the service writes, in the page's language", () => {
@@ -24,6 +24,39 @@ describe("names the service writes, in the page's language", () => {
     expect(badgeName("Bestseller", "en", "en")).toEqual({ text: "Bestseller", lang: null });
     expect(badgeName("Hausgemacht", "fr", "de")).toEqual({ text: "Hausgemacht", lang: "de" });
     expect(badgeName("Hausgemacht", "de", "de")).toEqual({ text: "Hausgemacht", lang: null });
+  });
+
+  it("every city of the demo directory has its name in every language of the demo menus", () => {
+    const cities = (directory as { cities: { slug: string; name: string; country: string }[] }).cities;
+    const countries = (directory as { countries: { slug: string; language: string }[] }).countries;
+    expect(cities.length).toBeGreaterThan(30);
+    for (const city of cities) {
+      expect(TRANSLATED_CITIES, city.slug).toContain(city.slug);
+      const language = countries.find((c) => c.slug === city.country)!.language;
+      for (const lang of [...TRANSLATED_LANGUAGES, "pt-BR"]) {
+        const named = cityName({ slug: city.slug, name: city.name, language }, lang);
+        expect(named.lang, `${city.slug} in ${lang}`).toBeNull();
+        expect(named.text.trim(), `${city.slug} in ${lang}`).not.toBe("");
+      }
+      // Found by its stored name alone too (listings carry the name, not the slug).
+      expect(cityName(city.name, "en")).toEqual(cityName({ slug: city.slug, name: city.name }, "en"));
+    }
+    expect(cityName({ slug: "munich", name: "München" }, "en").text).toBe("Munich");
+    expect(cityName("Köln", "en").text).toBe("Cologne");
+    expect(cityName("Kyoto", "ja").text).toBe("京都");
+    expect(cityName("New York", "ja").text).toBe("ニューヨーク");
+    expect(cityName("München", "de").text).toBe("München");
+    expect(cityName("Köln", "pt").text).toBe("Colónia");
+    expect(cityName("Köln", "pt-BR").text).toBe("Colônia");
+  });
+
+  it("a city the table does not have keeps its own name, marked with its language unless it is the page's", () => {
+    expect(cityName({ slug: "graz", name: "Graz", language: "de" }, "fr")).toEqual({ text: "Graz", lang: "de" });
+    // A slug the table lacks is another city, whatever its name: Colonia in Uruguay is not Cologne.
+    expect(cityName({ slug: "colonia-del-sacramento", name: "Colonia", language: "es" }, "de")).toEqual({ text: "Colonia", lang: "es" });
+    expect(cityName({ slug: "graz", name: "Graz", language: "de" }, "de-AT")).toEqual({ text: "Graz", lang: null });
+    // A name alone, language unknown: as written, nothing to mark it with.
+    expect(cityName("Graz", "fr")).toEqual({ text: "Graz", lang: null });
   });
 
   it("countries through CLDR", () => {

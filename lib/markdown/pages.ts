@@ -5,7 +5,10 @@ import type { RootContent } from "mdast";
 import type { ItemView, MenuView } from "../pages/menu-view";
 import { formatPrice } from "../pages/menu-view";
 import { ATTRIBUTION, SITE_NAME, SITE_SUMMARY, type ListingBlock, type PageData, type PageMeta, type PageQuery } from "../pages/page-data";
-import { ALLERGEN_NOTICE, type PublicDishResult, type PublicSearchResult } from "../serializers";
+import { ALLERGEN_NOTICE, type PublicCity, type PublicDishResult, type PublicSearchResult } from "../serializers";
+import { cardPlace, LISTING_LANGUAGE, type CardFacts } from "../pages/listing-facts";
+import { cityName } from "../i18n/place-names";
+import { menuLabels } from "../i18n/menu-labels";
 import { markdownUrlOf, siteUrls } from "../site-urls";
 import { code, codeBlock, del, emphasis, heading, join, link, list, paragraph, strong, table, type Inline } from "./mdast";
 import { remark } from "remark";
@@ -16,16 +19,34 @@ import { frontMatter, renderDocument } from "./render";
 import { fill } from "../i18n/fill";
 
 const md = markdownUrlOf;
+const cityText = (city: PublicCity) => cityName(city, LISTING_LANGUAGE).text;
 
-function restaurantLine(r: PublicSearchResult): Inline[] {
-  const where = [r.city, r.country].filter(Boolean).join(", ");
-  const facts = [r.cuisine, where, r.currency].filter(Boolean).join(" · ");
-  return [link(r.markdownUrl, r.name), facts ? `: ${facts}` : "", r.description ? ` — ${r.description}` : ""];
+const listingLabels = menuLabels(LISTING_LANGUAGE);
+
+/** "Swiss · Zurich, Switzerland": the card's place, as the HTML card names it (cardPlace). */
+function placeWords(place: ReturnType<typeof cardPlace>): string[] {
+  const where = [place.city?.text, place.country].filter(Boolean).join(", ");
+  return [place.cuisine, where].filter((x): x is string => Boolean(x));
 }
+
+/**
+ * A listed restaurant: what its HTML card shows (lib/pages/listing-facts.ts), open now with the
+ * local time it was computed at (the twin is cached, like the page) and the price indication.
+ */
+function restaurantLine(r: PublicSearchResult, facts?: CardFacts): Inline[] {
+  const words = [...placeWords(cardPlace(r, facts)), r.currency].join(" · ");
+  const status = facts?.status;
+  const extras: Inline[] = [];
+  if (status) extras.push(" · ", strong(status.text), ` (${fill(listingLabels.status.asOf, { time: status.asOf })})`);
+  if (facts?.prices) extras.push(` · ${facts.prices}`);
+  return [link(r.markdownUrl, r.name), words ? `: ${words}` : "", ...extras, r.description ? ` — ${r.description}` : ""];
+}
+
+const linesOf = (results: PublicSearchResult[], facts: Record<string, CardFacts>) => list(results.map((r) => restaurantLine(r, facts[r.slug])));
 
 function listingBlocks(block: ListingBlock, emptyText: string): RootContent[] {
   if (block.results.length === 0) return [paragraph(emptyText)];
-  const out: RootContent[] = [list(block.results.map(restaurantLine))];
+  const out: RootContent[] = [linesOf(block.results, block.facts)];
   if (block.total > block.results.length) {
     out.push(paragraph(`Showing ${block.results.length} of ${block.total}. `, link(md(block.moreUrl), "All matching restaurants"), "."));
   }
@@ -71,8 +92,7 @@ function resultBlocks<T>(
 
 function dishLine(dish: PublicDishResult): Inline[] {
   const r = dish.restaurant;
-  const where = [r.city, r.country].filter(Boolean).join(", ");
-  const facts = [dish.category, r.cuisine, where, dish.distanceKm !== undefined ? `${dish.distanceKm} km away` : null].filter(Boolean).join(" · ");
+  const facts = [dish.category, ...placeWords(cardPlace(r)), dish.distanceKm !== undefined ? `${dish.distanceKm} km away` : null].filter(Boolean).join(" · ");
   return [
     link(md(dish.url), dish.name),
     ` — ${formatPrice(dish.price, dish.currency, "en")} at `,
@@ -190,14 +210,14 @@ function bodyOf(page: PageData, meta: PageMeta): RootContent[] {
           ".",
         ),
         heading(2, "Featured restaurants"),
-        ...(d.featured.length ? [list(d.featured.map(restaurantLine))] : [paragraph("No published restaurants yet.")]),
+        ...(d.featured.length ? [linesOf(d.featured, d.facts)] : [paragraph("No published restaurants yet.")]),
         heading(2, "Countries"),
         ...(d.locations.countries.length
           ? [
               list(
                 d.locations.countries.map((c) => {
                   const cities = d.locations.cities.filter((x) => x.country === c.slug);
-                  return [link(md(c.url), c.name), ...(cities.length ? [": ", ...join(cities.map((x) => [link(md(x.url), x.name)]), ", ")] : [])];
+                  return [link(md(c.url), c.name), ...(cities.length ? [": ", ...join(cities.map((x) => [link(md(x.url), cityText(x))]), ", ")] : [])];
                 }),
               ),
             ]
@@ -220,7 +240,7 @@ function bodyOf(page: PageData, meta: PageMeta): RootContent[] {
       const out: RootContent[] = [heading(1, meta.title)];
       const filters = filterLines(d.query, { q: "Text", city: "City", cuisine: "Cuisine", ...GEO_TIME_LABELS });
       if (filters.length) out.push(list(filters));
-      out.push(...resultBlocks(d, "restaurant", "restaurants", restaurantLine));
+      out.push(...resultBlocks(d, "restaurant", "restaurants", (r) => restaurantLine(r, d.facts[r.slug])));
       if (d.dishes) {
         // The dishes the words found (the page lists them too), and where all of them are.
         const r = d.dishes.response;
@@ -314,7 +334,7 @@ function bodyOf(page: PageData, meta: PageMeta): RootContent[] {
               const cities = d.cities.filter((x) => x.country === c.slug);
               return [
                 heading(2, link(md(c.url), c.name)),
-                cities.length ? list(cities.map((x) => [link(md(x.url), x.name), x.diningScene ? ` — ${x.diningScene}` : ""])) : paragraph("No cities yet."),
+                cities.length ? list(cities.map((x) => [link(md(x.url), cityText(x)), x.diningScene ? ` — ${x.diningScene}` : ""])) : paragraph("No cities yet."),
               ];
             })
           : [paragraph("No countries yet.")]),
@@ -327,7 +347,7 @@ function bodyOf(page: PageData, meta: PageMeta): RootContent[] {
       const out: RootContent[] = [heading(1, meta.title)];
       if (d.cities.length === 0) out.push(paragraph("No cities yet."));
       for (const city of d.cities) {
-        out.push(heading(2, link(md(city.url), city.name)));
+        out.push(heading(2, link(md(city.url), cityText(city))));
         if (city.diningScene) out.push(paragraph(city.diningScene));
         out.push(...listingBlocks(city.listing, "No published restaurants yet."));
       }

@@ -11,15 +11,30 @@
 import { findListingFacts } from "../data/restaurant-queries";
 import { log } from "../observability/logger";
 import { menuLabels } from "../i18n/menu-labels";
-import { serializeListingFacts } from "../serializers";
+import { cityName, type Named } from "../i18n/place-names";
+import { serializeListingFacts, type PublicSearchResult } from "../serializers";
 import { openStatusView } from "./menu-view";
 
+/** The language of the listing pages' own words (cards, headings, their Markdown twins). */
+export const LISTING_LANGUAGE = "en";
+
 export interface CardFacts {
-  status: { open: boolean; text: string } | null;
+  /** `asOf`: the restaurant's local time the line was computed at ("HH:MM"; the Markdown twin says so) */
+  status: { open: boolean; text: string; asOf: string } | null;
   /** "Most dishes €8–€16"; null without prices */
   prices: string | null;
   /** absolute URL of the banner, when the restaurant has one */
   photo: string | null;
+  /** the city in the listing's language, found by its slug (lib/i18n/place-names.ts) */
+  city: Named | null;
+}
+
+/**
+ * Where a listed restaurant is, in the listing's language: what the card's line and its Markdown
+ * line both show. The city by the facts' slug when they loaded, else by the result's name.
+ */
+export function cardPlace(r: Pick<PublicSearchResult, "cuisine" | "city" | "country">, facts?: CardFacts): { cuisine: string | null; city: Named | null; country: string | null } {
+  return { cuisine: r.cuisine, city: facts?.city ?? (r.city ? cityName(r.city, LISTING_LANGUAGE) : null), country: r.country };
 }
 
 /** The lower and upper quartile of the prices (nearest rank), or null without prices. */
@@ -54,12 +69,17 @@ export async function loadCardFacts(slugs: readonly string[], now: Date = new Da
     log().warn({ err: error }, "listing card facts unavailable");
     return [];
   });
-  const labels = menuLabels("en");
+  const labels = menuLabels(LISTING_LANGUAGE);
   const out: Record<string, CardFacts> = {};
   for (const row of rows) {
     const f = serializeListingFacts(row);
     const status = openStatusView(f.openingHours, f.timeZone, now, labels);
-    out[f.slug] = { status: status && { open: status.open, text: status.text }, prices: priceIndication(f.prices, f.currency), photo: f.banner };
+    out[f.slug] = {
+      status: status && { open: status.open, text: status.text, asOf: status.asOf },
+      prices: priceIndication(f.prices, f.currency),
+      photo: f.banner,
+      city: f.city && cityName(f.city, LISTING_LANGUAGE),
+    };
   }
   return out;
 }

@@ -6,7 +6,7 @@ import { DAY_KEYS, localTime, openState } from "../search/opening-hours";
 import { statusText } from "./menu-view-status";
 import { NO_FILTER, type MenuFilterState } from "./menu-view-filter";
 import { menuLabels, type DietLabelKey, type MenuLabels } from "../i18n/menu-labels";
-import { badgeName, countryName, cuisineName, type Named } from "../i18n/place-names";
+import { badgeName, cityName, countryName, cuisineName, type Named } from "../i18n/place-names";
 import type { PublicMenuItem, PublicRestaurant } from "../serializers";
 import { markdownUrlOf, sameSitePath, siteUrls } from "../site-urls";
 
@@ -147,6 +147,8 @@ export interface MenuView {
   country: string | null;
   /** the cuisine in the labels' language (lib/i18n/place-names.ts) */
   cuisine: Named | null;
+  /** the city in the labels' language, or its own name marked with its language (lib/i18n/place-names.ts) */
+  city: Named | null;
   /** IANA time zone of the restaurant's city, when known */
   timeZone: string | null;
   /** null: hours or time zone unknown */
@@ -242,9 +244,9 @@ function badgeOf(badge: string | null, lang: string, ownerLang: string): Named |
   return text === null ? null : badgeName(text, lang, ownerLang);
 }
 
-/** The address, its country named in the page's language when the country's code is known (`country`). */
-export function addressLine(contact: PublicRestaurant["contact"], country: string | null = null): string | null {
-  const cityPart = [contact.postalCode, contact.city].filter(Boolean).join(" ");
+/** The address, its city and country named in the page's language when known (`city`, `country`). */
+export function addressLine(contact: PublicRestaurant["contact"], country: string | null = null, city: string | null = null): string | null {
+  const cityPart = [contact.postalCode, city ?? contact.city].filter(Boolean).join(" ");
   const parts = [contact.address, cityPart, country ?? contact.country].map((p) => clean(p)).filter((p): p is string => p !== null);
   return parts.length ? parts.join(", ") : null;
 }
@@ -256,11 +258,12 @@ export function addressLine(contact: PublicRestaurant["contact"], country: strin
 export function buildMenuView(
   restaurant: PublicRestaurant,
   lang: string = restaurant.defaultLanguage,
-  place: { countryCode: string | null; timeZone: string | null } | string | null = null,
+  place: { countryCode: string | null; timeZone: string | null; citySlug?: string | null; cityLanguage?: string | null } | string | null = null,
   now: Date = new Date(),
 ): MenuView | null {
   const countryCode = typeof place === "string" ? place : (place?.countryCode ?? null);
   const timeZone = typeof place === "string" ? null : (place?.timeZone ?? null);
+  const cityRef = typeof place === "string" || !place ? {} : { slug: place.citySlug, language: place.cityLanguage };
   const defaultLanguage = restaurant.defaultLanguage;
   const languages = restaurant.languages.includes(defaultLanguage) ? restaurant.languages : [defaultLanguage, ...restaurant.languages];
   if (!languages.includes(lang)) return null;
@@ -305,13 +308,16 @@ export function buildMenuView(
   }
   const url = siteUrls.restaurantInLanguage(restaurant.slug, lang, defaultLanguage);
   const country = countryName(countryCode, labels.lang);
-  const address = addressLine(restaurant.contact, country);
+  const city = restaurant.contact.city ? cityName({ name: restaurant.contact.city, ...cityRef }, labels.lang) : null;
+  // The address is one line of text: a city name left in its own language is still the right one to post to.
+  const address = addressLine(restaurant.contact, country, city?.text ?? null);
 
   return {
     restaurant,
     countryCode,
     country,
     cuisine: restaurant.cuisine ? cuisineName(restaurant.cuisine, labels.lang) : null,
+    city,
     timeZone,
     openStatus: openStatusView(restaurant.openingHours, timeZone, now, labels),
     directionsUrl: directionsUrl(restaurant.contact, address),

@@ -25,7 +25,8 @@ import { buildMenuView, DIETS, type MenuView } from "./menu-view";
 import { parseSearchQuery } from "../search/parse-search-query";
 import { textKey } from "../menu/text-key";
 import { describeDishSearch } from "./search-description";
-import { loadCardFacts, type CardFacts } from "./listing-facts";
+import { LISTING_LANGUAGE, loadCardFacts, type CardFacts } from "./listing-facts";
+import { cityName } from "../i18n/place-names";
 import { parseMenuFilter } from "./menu-view-filter";
 import { openGraphLocale } from "../seo/open-graph";
 import { siteUpdatedAt } from "./site-queries";
@@ -76,6 +77,13 @@ export interface DishesBlock {
 /** How many dishes /search lists beside the restaurants (the rest are one link away, on /dishes). */
 export const SEARCH_DISH_LIMIT = 6;
 
+/** A city parameter (slug or name) in words: the directory's city in the listing's language, else as given. */
+function cityNameOf(cities: PublicCity[], value: string | undefined): string | null {
+  if (!value) return null;
+  const city = cities.find((x) => x.slug === value || textKey(x.name) === textKey(value));
+  return city ? cityName(city, LISTING_LANGUAGE).text : value;
+}
+
 /**
  * The one search box: its words read as filters where they name a diet or a city
  * (lib/search/parse-search-query.ts), then the restaurant search and, on the first page, the dish
@@ -111,7 +119,7 @@ async function searchEverything(
   const heading = describeDishSearch({
     q: parsed.text,
     diet: parsed.diet,
-    cityName: nameOf(directory.locations.cities, city),
+    cityName: cityNameOf(directory.locations.cities, city),
     cuisineName: nameOf(directory.cuisines, input.cuisine),
     near: input.near,
     radiusKm: input.radiusKm,
@@ -345,7 +353,7 @@ export function dishSearchWords(data: PageDataById["dishes"]): string {
     excludeAllergens: [...new Set(listOf(q.excludeAllergens))],
     maxPrice: q.maxPrice,
     currency: q.currency?.toUpperCase(),
-    cityName: nameOf(data.locations.cities, q.city),
+    cityName: cityNameOf(data.locations.cities, q.city),
     cuisineName: nameOf(data.cuisines, q.cuisine),
     near: q.near,
     radiusKm: q.radiusKm,
@@ -430,15 +438,17 @@ export function pageMeta(page: PageData, siteUpdated: string): PageMeta {
     case "country":
       return base(page.data.country.url, {
         title: `Restaurants in ${page.data.country.name}`,
-        description: `Menus with prices and allergens in ${page.data.cities.map((c) => c.name).join(", ") || page.data.country.name}.`,
+        description: `Menus with prices and allergens in ${page.data.cities.map((c) => cityName(c, LISTING_LANGUAGE).text).join(", ") || page.data.country.name}.`,
         updated: newest(page.data.cities.flatMap((c) => c.listing.results.map((r) => r.updatedAt)), siteDate),
       });
-    case "city":
+    case "city": {
+      const city = cityName(page.data.city, LISTING_LANGUAGE).text;
       return base(page.data.city.url, {
-        title: `Restaurants in ${page.data.city.name}, ${page.data.country.name}`,
-        description: page.data.city.diningScene ?? `${page.data.listing.total} restaurants in ${page.data.city.name} with menus, prices and allergens.`,
+        title: `Restaurants in ${city}, ${page.data.country.name}`,
+        description: page.data.city.diningScene ?? `${page.data.listing.total} restaurants in ${city} with menus, prices and allergens.`,
         updated: newest(page.data.listing.results.map((r) => r.updatedAt), siteDate),
       });
+    }
     case "cuisines":
       return base(siteUrls.cuisines(), {
         title: "Restaurants by cuisine",
@@ -467,7 +477,8 @@ export function pageMeta(page: PageData, siteUpdated: string): PageMeta {
     case "restaurantLanguage": {
       const view = page.data;
       const cuisine = view.restaurant.cuisine;
-      const city = view.restaurant.contact.city;
+      // An English sentence: the city's English name ("Italian restaurant in Munich").
+      const city = view.restaurant.contact.city ? cityName(view.restaurant.contact.city, LISTING_LANGUAGE).text : null;
       const where = [cuisine, city].filter(Boolean).join(" restaurant in ");
       const alternates: Record<string, string> = Object.fromEntries(view.languages.map((l) => [l.code, l.url]));
       alternates["x-default"] = siteUrls.restaurant(view.slug);

@@ -9,6 +9,8 @@ import { markdownUrlOf, siteUrls } from "../site-urls";
 import { languageName } from "./menu-view";
 import { PAGE_ROUTE_IDS, type PageRouteId } from "./routes";
 import { directoryUpdatedAt, listPublishedRestaurantsForIndex, siteUpdatedAt, type IndexedRestaurant } from "./site-queries";
+import { cityName } from "../i18n/place-names";
+import { LISTING_LANGUAGE } from "./listing-facts";
 
 export interface PageEntry {
   routeId: PageRouteId;
@@ -58,7 +60,7 @@ function entry(routeId: PageRouteId, url: string, title: string, note: string | 
 }
 
 function restaurantNote(r: IndexedRestaurant): string | null {
-  const where = r.city ? `${r.city.name}, ${r.city.country.name}` : null;
+  const where = r.city ? `${cityName(r.city, LISTING_LANGUAGE).text}, ${r.city.country.name}` : null;
   const facts = [r.cuisine?.name, where].filter(Boolean).join(" · ");
   return [facts, r.description].filter(Boolean).join(". ") || null;
 }
@@ -101,7 +103,7 @@ const ENUMERATORS: { [K in PageRouteId]: (s: SiteSnapshot) => PageEntry[] } = {
       entry(
         "city",
         c.url,
-        `Restaurants in ${c.name}, ${c.countryName}`,
+        `Restaurants in ${cityName(c, LISTING_LANGUAGE).text}, ${c.countryName}`,
         c.diningScene,
         newest([...s.restaurants.filter((r) => r.city?.slug === c.slug && r.city.country.slug === c.country).map((r) => r.updatedAt), s.directoryUpdated[`city:${c.slug}`]], s.siteUpdated),
       ),

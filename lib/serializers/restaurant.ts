@@ -75,15 +75,16 @@ export type RestaurantRow = Prisma.RestaurantGetPayload<{ select: typeof restaur
 
 /**
  * What a listing card shows beside a search result (pages only, never the API): the hours and the
- * city's time zone (open now), the banner (the card's photo) and the published prices of the
- * dishes on sale (the price indication). All of it is published on the menu itself.
+ * city's time zone (open now), the city's slug and language (its name in the page's language), the
+ * banner (the card's photo) and the published prices of the dishes on sale (the price indication).
+ * All of it is published on the menu itself.
  */
 export const listingFactsSelect = {
   slug: true,
   currency: true,
   openingHours: true,
   bannerUrl: true,
-  city: { select: { timeZone: true } },
+  city: { select: { timeZone: true, slug: true, name: true, country: { select: { language: true } } } },
   categories: { where: { isVisible: true }, select: { items: { where: { isAvailable: true }, select: { priceMinor: true } } } },
 } satisfies Prisma.RestaurantSelect;
 
@@ -96,6 +97,7 @@ export function serializeListingFacts(row: ListingFactsRow) {
     currency: row.currency,
     openingHours: openingHours(row.openingHours),
     timeZone: row.city?.timeZone ?? null,
+    city: row.city && { slug: row.city.slug, name: row.city.name, language: row.city.country.language },
     banner: row.bannerUrl === null ? null : absoluteUrl(row.bannerUrl),
     prices: row.categories.flatMap((c) => c.items.map((i) => toMajor(i.priceMinor, row.currency))),
   };

@@ -139,11 +139,49 @@ for (const size of SIZES) {
   });
 }
 
+// Issue 25.6: the city, like the country and the cuisine, in the page's language — on the menu
+// page (its kind line and address), the city page's heading and its listing cards.
+for (const size of SIZES) {
+  const at = `${size.viewport.width} px`;
+  test(`city names follow the page's language, whole on the screen, at ${at}`, async ({ browser }) => {
+    const context = await newContext(browser, size);
+    const page = await context.newPage();
+    const watch = await watchPage(page);
+    const kind = page.locator(".restaurant-kind");
+    const cases: [string, string, RegExp][] = [
+      ["/izakaya-tomoshibi/ja", "日本料理 · ニューヨーク, アメリカ合衆国", /ニューヨーク, アメリカ合衆国/],
+      ["/izakaya-tomoshibi", "Japanese · New York, United States", /New York, United States/],
+      ["/forno-rosso-muenchen/en", "Italian · Munich, Germany", /80\d{3} Munich, Germany/],
+      ["/forno-rosso-muenchen/it", "Italiana · Monaco di Baviera, Germania", /80\d{3} Monaco di Baviera, Germania/],
+      ["/forno-rosso-muenchen", "Italienisch · München, Deutschland", /80\d{3} München, Deutschland/],
+    ];
+    for (const [path, line, address] of cases) {
+      await page.goto(path);
+      await expect(kind, path).toHaveText(line);
+      // Nothing to mark: every demo city has its name in every language of the demo menus.
+      await expect(kind.locator("[lang]"), path).toHaveCount(0);
+      const box = (await kind.boundingBox())!;
+      expect(box.x + box.width, `${path}: the line fits`).toBeLessThanOrEqual(size.viewport.width);
+      await expect(page.locator("main"), path).toContainText(address);
+    }
+    await page.goto("/locations/germany/munich");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Restaurants in Munich, Germany");
+    await expect(page).toHaveTitle(/^Restaurants in Munich, Germany/);
+    await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toContainText("Germany › Munich");
+    const cards = page.locator(".card-meta");
+    expect(await cards.count()).toBeGreaterThan(0);
+    for (const text of await cards.allTextContents()) expect(text).toContain("Munich, Germany");
+    await expectAccessible(page, `/locations/germany/munich at ${at}`);
+    expect(await watch.violations()).toEqual([]);
+    await context.close();
+  });
+}
+
 test("without JavaScript: the Japanese menu's labels are Japanese, the owner's English marked, and no hint", async ({ browser }) => {
   const context = await newContext(browser, SIZES[0], { javaScriptEnabled: false, locale: "ja-JP" });
   const page = await context.newPage();
   await page.goto("/izakaya-tomoshibi/ja");
-  await expect(page.locator(".restaurant-kind")).toHaveText("日本料理 · New York, アメリカ合衆国");
+  await expect(page.locator(".restaurant-kind")).toHaveText("日本料理 · ニューヨーク, アメリカ合衆国");
   await expect(page.locator(".flag-badge").first()).toHaveText("一番人気");
   await expect(page.locator('.variants span[lang="en"]', { hasText: "Glass" })).toHaveCount(1);
   await page.goto("/izakaya-tomoshibi");

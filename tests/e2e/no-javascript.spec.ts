@@ -51,7 +51,7 @@ test.describe("without JavaScript", () => {
     expect(sent.get("city")).toBe("zurich");
     expect(sent.getAll("excludeAllergens")).toEqual(["milk", "nuts"]);
     // The results come first; the form, folded above them, shows the filters it applied, ticked again.
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Vegan dishes in Zürich without milk \(including lactose\) and nuts, up to CHF.30\.00$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Vegan dishes in Zurich without milk \(including lactose\) and nuts, up to CHF.30\.00$/);
     await page.getByText("Change the search").click();
     await expect(page.getByRole("checkbox", { name: "Nuts", exact: true })).toBeChecked();
     await expect(page.getByRole("checkbox", { name: "Vegan", exact: true })).toBeChecked();

@@ -6,12 +6,20 @@
 // 8. listing cards carry open now (the menu page's function), a price indication (the middle half
 //    of the menu's prices) and the banner as a photo.
 import { describe, expect, it } from "vitest";
+import { remark } from "remark";
+import type { ListItem, Root } from "mdast";
+import directory from "../../prisma/demo/directory.json";
 import { menuLabels } from "../../lib/i18n/menu-labels";
 import { priceIndication } from "../../lib/pages/listing-facts";
 import { openStatusView } from "../../lib/pages/menu-view";
 import { htmlText } from "../support/html";
 import { get } from "../support/http";
 
+/** The text of an mdast node (what a reader of the Markdown reads). */
+const toString = (node: unknown): string => {
+  const n = node as { value?: string; children?: unknown[] };
+  return typeof n.value === "string" ? n.value : (n.children ?? []).map(toString).join("");
+};
 const attr = (s: string) => s.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;/g, "'");
 const dishNames = (html: string) => [...html.matchAll(/<a class="dish-link" href="[^"]+">([\s\S]*?)<\/a>/g)].map((m) => htmlText(m[1]));
 const sectionOf = (html: string, id: string) => {
@@ -52,7 +60,8 @@ describe("one search box for restaurants and dishes (issue 25.5)", () => {
   it("words that name no diet or city stay text, and a city chosen in the form wins", async () => {
     const { text } = await get("/search?q=vegan+berlin&city=zurich");
     const api = (await get("/api/public/dishes?q=berlin&diet=vegan&city=zurich&limit=6")).json;
-    expect(htmlText(sectionOf(text, "dish-results-heading"))).toContain(`Vegan dishes matching “berlin” in Zürich: ${api.total} dish`);
+    // The city in the page's language: the directory's "Zürich" is Zurich on an English page.
+    expect(htmlText(sectionOf(text, "dish-results-heading"))).toContain(`Vegan dishes matching “berlin” in Zurich: ${api.total} dish`);
   });
 
   it("/dishes states its query in words, in the title and the heading", async () => {
@@ -112,17 +121,82 @@ describe("listing cards to choose by (issue 25.8)", () => {
   });
 });
 
+describe("listing twins carry what the cards show (issue 25.8, 25.2)", () => {
+  const zoneOf = (city: string) => (directory as { cities: { name: string; timeZone: string }[] }).cities.find((c) => c.name === city)?.timeZone ?? null;
+
+  // Each twin's restaurant lines: valid Markdown (one list item per card, its link first), open
+  // now as the menu page's function says it for a minute of the last few, the HTML card's price
+  // indication, and the city in the page's language.
+  it.each(["/", "/locations/germany/munich", "/cuisines/japanese", "/search?q=ramen"])("%s.md: each restaurant's line has its open status and price indication", async (path) => {
+    const [pathname, search] = path.split("?");
+    const twinPath = `${pathname === "/" ? "/index" : pathname}.md${search ? `?${search}` : ""}`;
+    const twin = await get(twinPath);
+    expect(twin.status, twinPath).toBe(200);
+    const html = (await get(path)).text;
+    const tree = remark().parse(twin.text) as Root;
+    // Restaurant lines: a list item that starts with a link to a menu's twin followed by ": " (a
+    // dish line goes on with " — ", a country line links a locations page).
+    const items: ListItem[] = [];
+    const visit = (node: { type: string; children?: unknown[] }) => {
+      if (node.type === "listItem") {
+        const first = (node as ListItem).children[0];
+        const [link, after] = first?.type === "paragraph" ? first.children : [];
+        if (link?.type === "link" && /^\/[a-z0-9-]+\.md$/.test(new URL(link.url).pathname) && after?.type === "text" && after.value.startsWith(": ")) items.push(node as ListItem);
+      }
+      for (const child of (node.children ?? []) as { type: string }[]) visit(child);
+    };
+    visit(tree);
+    const cards = html
+      .split('<li class="card')
+      .slice(1)
+      .filter((c) => !c.startsWith(" dish-result"));
+    expect(items.length, path).toBe(cards.length);
+    expect(items.length, path).toBeGreaterThan(0);
+    const now = Date.now();
+    let withStatus = 0;
+    for (const item of items) {
+      const paragraph = item.children[0] as Extract<ListItem["children"][number], { type: "paragraph" }>;
+      const slug = /\/([a-z0-9-]+)\.md$/.exec((paragraph.children[0] as { url: string }).url)![1];
+      const line = toString(paragraph);
+      const menu = (await get(`/api/public/restaurants/${slug}`)).json;
+      const zone = zoneOf(menu.contact.city);
+      const status = zone && menu.openingHours ? paragraph.children.find((c) => c.type === "strong") : undefined;
+      if (zone && menu.openingHours) {
+        withStatus += 1;
+        expect(status, `${path} ${slug}`).toBeDefined();
+        const minutes = Array.from({ length: 6 }, (_, i) => openStatusView(menu.openingHours, zone, new Date(now - i * 60_000), menuLabels("en"))!);
+        const said = `${toString(status!)} (${line.split(`${toString(status!)} (`)[1].split(")")[0]})`;
+        expect(minutes.map((m) => `${m.text} (as of ${m.asOf} local time)`), `${path} ${slug}`).toContain(said);
+      }
+      const prices = menu.categories.flatMap((c: { items: { price: number; isAvailable: boolean }[] }) => c.items.filter((i) => i.isAvailable).map((i) => i.price));
+      const indication = priceIndication(prices, menu.currency);
+      // (The twin's text writes the no-break space of a currency format as a space.)
+      if (indication) expect(line, `${path} ${slug}`).toContain(` · ${indication.replace(/\u00a0/g, " ")}`);
+      // The same facts as the page's card for this restaurant.
+      const card = cards.find((c) => c.includes(`href="/${slug}"`))!;
+      expect(card, `${path} ${slug}`).toBeDefined();
+      const cardPrices = /<span class="card-prices">([\s\S]*?)<\/span>/.exec(card)?.[1];
+      expect(cardPrices && htmlText(cardPrices), `${path} ${slug}`).toBe(indication ?? undefined);
+      expect(line, `${path} ${slug}`).toContain(`: ${htmlText(/<p class="card-meta">([\s\S]*?)<\/p>/.exec(card)![1])} · ${menu.currency}`);
+      if (menu.contact.city === "München") expect(line).toContain("Munich, Germany");
+    }
+    expect(withStatus, path).toBeGreaterThan(0);
+  });
+});
+
 describe("labels in the page's language (issue 25.6)", () => {
   it("the Japanese menu names the cuisine, the country and the format's badges in Japanese; the owner's variant names keep their language", async () => {
     const { text } = await get("/izakaya-tomoshibi/ja");
     const kind = htmlText(/<p class="restaurant-kind">([\s\S]*?)<\/p>/.exec(text)![1]);
-    expect(kind).toBe("日本料理 · New York, アメリカ合衆国");
+    expect(kind).toBe("日本料理 · ニューヨーク, アメリカ合衆国");
     expect(text).toMatch(/<span class="flag flag-badge" lang="ja">一番人気<\/span>/);
     expect(text).toMatch(/<span class="flag flag-badge" lang="ja">シェフのおすすめ<\/span>/);
     expect(text).toContain('<span lang="en">Glass</span>');
     expect(htmlText(text)).not.toMatch(/Bestseller|Chef's choice|Japanese ·|United States/);
+    expect(htmlText(/<dd>([^<]*ニューヨーク[^<]*)</.exec(text)?.[1] ?? "")).toBe("214 East 6th Street, 10003 ニューヨーク, アメリカ合衆国");
     const twin = (await get("/izakaya-tomoshibi/ja.md")).text;
     expect(twin).toContain("日本料理");
+    expect(twin).toMatch(/ニューヨーク, アメリカ合衆国/);
     expect(twin).not.toContain("Bestseller");
   });
 
@@ -130,7 +204,10 @@ describe("labels in the page's language (issue 25.6)", () => {
     const de = htmlText((await get("/forno-rosso-muenchen")).text);
     expect(de).toContain("Italienisch · München, Deutschland");
     const en = (await get("/forno-rosso-muenchen/en")).text;
-    expect(htmlText(/<p class="restaurant-kind">([\s\S]*?)<\/p>/.exec(en)![1])).toBe("Italian · München, Germany");
+    expect(htmlText(/<p class="restaurant-kind">([\s\S]*?)<\/p>/.exec(en)![1])).toBe("Italian · Munich, Germany");
+    // The address is the service's line too: the city and the country in the page's language.
+    expect(htmlText(en)).toMatch(/80\d{3} Munich, Germany/);
+    expect((await get("/forno-rosso-muenchen/en.md")).text).toMatch(/80\d{3} Munich, Germany/);
   });
 
   it("Accept-Language does not change the bare URL's page: one cached copy, the hint is the browser's", async () => {

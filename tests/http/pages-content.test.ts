@@ -168,7 +168,7 @@ describe("index files", () => {
     expect(text).toContain("## Restaurants");
     expect(text).toContain("## API and tools");
     expect(text).toContain("## Optional");
-    expect(text).toMatch(/- \[Zunfthaus am See\]\([^)]+\/zunfthaus-am-see\.md\): Swiss · Zürich, Switzerland/);
+    expect(text).toMatch(/- \[Zunfthaus am See\]\([^)]+\/zunfthaus-am-see\.md\): Swiss · Zurich, Switzerland/);
     expect(text).toContain("Data is for informational use with attribution");
     expect(text).toContain(`${baseUrl()}/developers#terms`);
     expect(text).not.toContain(MARK);

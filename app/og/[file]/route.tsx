@@ -14,6 +14,7 @@ import { CACHE_POLICIES } from "@/lib/http/cache-policy";
 import { renderLimiter } from "@/lib/http/work-limiter";
 import { getRestaurantMenu } from "@/lib/restaurants/get-restaurant-menu";
 import { SITE_NAME } from "@/lib/pages/page-data";
+import { cityName } from "@/lib/i18n/place-names";
 
 export const dynamic = "force-dynamic";
 
@@ -32,7 +33,9 @@ export async function GET(_request: Request, { params }: { params: Promise<{ fil
   } catch (error) {
     return error instanceof ApiError && error.code === "not_found" ? notFound() : errorResponse(error);
   }
-  const place = [menu.cuisine, [menu.contact.city, menu.contact.country].filter(Boolean).join(", ")].filter(Boolean).join(" · ");
+  // English like the rest of the image's words ("Italian · Munich, Germany").
+  const city = menu.contact.city ? cityName(menu.contact.city, "en").text : null;
+  const place = [menu.cuisine, [city, menu.contact.country].filter(Boolean).join(", ")].filter(Boolean).join(" · ");
   const dishes = menu.categories.reduce((n, c) => n + c.items.length, 0);
   try {
     const png = await renderLimiter().run(async () => {
