@@ -42,7 +42,7 @@ import net from "node:net";
 import { createRequire } from "node:module";
 import { recordListener } from "../pages/render-listener.mjs";
 import { config } from "../config-schema.mjs";
-import { newRequestScope, runInRequest } from "../observability/request-context.mjs";
+import { narrowWaitUntil, newRequestScope, runInRequest, WAIT_UNTIL_HEADER } from "../observability/request-context.mjs";
 import { newRequestId, requestIdOf } from "../observability/request-id.mjs";
 import { processLog } from "../observability/process-log.mjs";
 import { clientErrorKind, clientErrorResponse, frontAnswer, INTERNAL_RENDER_HEADER, internalPathAnswer, isInternalPath, overloadedAnswer, prepareRequest, responseBaseHeaders } from "./request-front.mjs";
@@ -177,6 +177,8 @@ export function guardServer(server, options = {}) {
       prepareRequest(req);
       const internalPath = isInternalPath(req.url ?? "");
       const open = internalPath && internalOpen(req);
+      // A render fetched for a page request waits no longer than that request may.
+      if (open) narrowWaitUntil(scope, req.headers[WAIT_UNTIL_HEADER]);
       const observed = globalThis[OBSERVER]?.begin(req, res, scope, { internal: open });
       const overloaded = state.responses.size > MAX_REQUESTS_IN_FLIGHT;
       const answer = frontAnswer(req, baseUrl) ?? (internalPath && !open ? internalPathAnswer(baseUrl) : null) ?? (overloaded ? overloadedAnswer(baseUrl) : null);

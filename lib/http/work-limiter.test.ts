@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "./api-errors";
 import { WorkLimiter } from "./work-limiter";
+import { newRequestScope, runInRequest } from "../observability/request-context.mjs";
 
 function deferred() {
   let resolve!: () => void;
@@ -61,6 +62,22 @@ describe("WorkLimiter", () => {
     gate.resolve();
     await first;
     expect(await limiter.run(async () => "next")).toBe("next");
+  });
+
+  it("waits no longer than the request's wait budget left, and not at all once it is spent", async () => {
+    const limiter = new WorkLimiter({ name: "t", concurrency: 1, queue: 4, maxWaitMs: 10_000 });
+    const gate = deferred();
+    const first = limiter.run(() => gate.promise);
+    const scope = { ...newRequestScope("r"), waitUntil: Date.now() + 30 };
+    const started = Date.now();
+    await expect(runInRequest(scope, () => limiter.run(async () => "late"))).rejects.toMatchObject({ code: "service_unavailable" });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await expect(runInRequest(scope, () => limiter.run(async () => "again"))).rejects.toMatchObject({ code: "service_unavailable" });
+    expect(limiter.queued).toBe(0);
+    gate.resolve();
+    await first;
+    // A free slot is taken whatever the budget: only waiting is bounded.
+    expect(await runInRequest(scope, () => limiter.run(async () => "free"))).toBe("free");
   });
 
   it("releases its slot when the work fails", async () => {

@@ -1,6 +1,6 @@
 // Bounded concurrency for the expensive work a client can trigger at will: HTML renders and
 // database searches. At most `concurrency` run at once; up to `queue` more wait in order, each at
-// most `maxWaitMs`; anything beyond is shed at once with 503 service_unavailable and Retry-After.
+// most `maxWaitMs` and no longer than its request's one wait budget (REQUEST_WAIT_BUDGET_MS); anything beyond is shed at once with 503 service_unavailable and Retry-After.
 // A flood therefore costs a bounded amount of memory (the renders in progress plus the small
 // waiting requests) instead of one render per open connection.
 //
@@ -10,6 +10,7 @@ import { config } from "../config";
 import { ApiError } from "./api-errors";
 import { recordWorkShed } from "../observability/metrics";
 import { processLog } from "../observability/process-log.mjs";
+import { waitBudgetLeft } from "../observability/request-context.mjs";
 
 export interface WorkLimiterOptions {
   name: string;
@@ -53,6 +54,9 @@ export class WorkLimiter {
       return Promise.resolve();
     }
     if (this.waiting.length >= this.options.queue) return Promise.reject(this.overloaded());
+    // A request that already spent its wait budget on another limiter is not queued again.
+    const waitMs = Math.min(this.options.maxWaitMs, waitBudgetLeft() ?? Infinity);
+    if (waitMs <= 0) return Promise.reject(this.overloaded());
     return new Promise((resolve, reject) => {
       const waiter: Waiter = {
         start: resolve,
@@ -60,7 +64,7 @@ export class WorkLimiter {
           const at = this.waiting.indexOf(waiter);
           if (at >= 0) this.waiting.splice(at, 1);
           reject(this.overloaded());
-        }, this.options.maxWaitMs),
+        }, waitMs),
       };
       this.waiting.push(waiter);
     });

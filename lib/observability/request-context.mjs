@@ -9,7 +9,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 
 const KEY = Symbol.for("menu-service.request-context");
 
-/** @returns {AsyncLocalStorage<{ id: string, cacheHits: number, cacheMisses: number }>} */
+/** @returns {AsyncLocalStorage<{ id: string, cacheHits: number, cacheMisses: number, waitUntil: number }>} */
 function storage() {
   return (globalThis[KEY] ??= new AsyncLocalStorage());
 }
@@ -20,14 +20,45 @@ function storage() {
  * @param {string} id
  */
 export function newRequestScope(id) {
-  return { id, cacheHits: 0, cacheMisses: 0 };
+  return { id, cacheHits: 0, cacheMisses: 0, waitUntil: Date.now() + REQUEST_WAIT_BUDGET_MS };
+}
+
+/**
+ * How long one request may wait, in all, for slots of the work limiters (lib/http/work-limiter.ts).
+ * Each limiter alone waits at most 10 s; without one budget a page miss that waits for a query
+ * slot, then a render slot, then query slots inside the render could wait three times that while
+ * its client has long given up. A render fetched for a request carries the request's deadline
+ * (WAIT_UNTIL_HEADER, trusted only with the render token).
+ */
+export const REQUEST_WAIT_BUDGET_MS = 10_000;
+export const WAIT_UNTIL_HEADER = "x-menu-wait-until";
+
+/**
+ * Milliseconds the request being worked on may still wait for a slot, or undefined outside a request.
+ *
+ * @returns {number | undefined}
+ */
+export function waitBudgetLeft() {
+  const scope = storage().getStore();
+  return scope ? scope.waitUntil - Date.now() : undefined;
+}
+
+/**
+ * Narrows the request's wait deadline to `value` (epoch ms as text) when it is an earlier one.
+ *
+ * @param {{ waitUntil: number }} scope
+ * @param {unknown} value
+ */
+export function narrowWaitUntil(scope, value) {
+  const until = typeof value === "string" && /^\d{1,15}$/.test(value) ? Number(value) : NaN;
+  if (until < scope.waitUntil) scope.waitUntil = until;
 }
 
 /**
  * Runs `work` in the request scope `scope`.
  *
  * @template T
- * @param {{ id: string, cacheHits: number, cacheMisses: number }} scope
+ * @param {{ id: string, cacheHits: number, cacheMisses: number, waitUntil: number }} scope
  * @param {() => T} work
  * @returns {T}
  */

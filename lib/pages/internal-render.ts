@@ -13,7 +13,7 @@ import { buildKey } from "../build-secret";
 import { config } from "../config";
 import { INTERNAL_RENDER_HEADER } from "../http/request-front.mjs";
 import { listenerOrigin } from "./render-listener.mjs";
-import { currentRequestId } from "../observability/request-context.mjs";
+import { currentRequest, WAIT_UNTIL_HEADER } from "../observability/request-context.mjs";
 import { tracing } from "../observability/trace-hooks";
 
 export { INTERNAL_RENDER_HEADER };
@@ -79,8 +79,8 @@ export interface RenderedPage {
 }
 
 function requestHeaders(): Record<string, string> {
-  const id = currentRequestId();
-  return { ...(id ? { "x-request-id": id } : {}), ...tracing()?.propagationHeaders() };
+  const scope = currentRequest();
+  return { ...(scope ? { "x-request-id": scope.id, [WAIT_UNTIL_HEADER]: String(scope.waitUntil) } : {}), ...tracing()?.propagationHeaders() };
 }
 
 /** Fetches an internal page path (e.g. "/render/v1/r/some-slug") from this deployment. */
