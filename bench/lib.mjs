@@ -118,8 +118,8 @@ export async function startServer({ root = ROOT, env = {}, log = () => {}, nodeA
 }
 
 /**
- * One load run with autocannon, bounded in time. Returns req/s (mean), latency percentiles (ms),
- * the status mix and bytes per response.
+ * One load run with autocannon, bounded in time. Returns req/s (mean), latency percentiles (ms:
+ * p50, p99, p99.9 and the slowest), the status mix and bytes per response.
  */
 export async function load({ url, connections, duration, method = "GET", headers = {}, body, expectStatus = 200 }) {
   const result = await autocannon({ url, connections, duration, method, headers, body, pipelining: 1, timeout: 10 });
@@ -128,6 +128,8 @@ export async function load({ url, connections, duration, method = "GET", headers
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
+    p999: result.latency.p99_9,
+    max: result.latency.max,
     requests: result.requests.total,
     unexpected: result.requests.total - expected + result.errors + result.timeouts,
     bytesPerResponse: result.requests.total ? result.throughput.total / result.requests.total : 0,
@@ -197,4 +199,20 @@ export async function sequentialLatency({ url, duration, headers = {} }) {
   samples.sort((a, b) => a - b);
   const at = (p) => samples[Math.min(samples.length - 1, Math.floor(p * samples.length))];
   return { p50: at(0.5), p99: at(0.99), rps: samples.length / duration, requests: samples.length, unexpected };
+}
+
+/**
+ * The server's event-loop delay since the previous call, from prom-client's default metrics on the
+ * metrics listener (METRICS_PORT): every scrape reads and then resets the histogram of
+ * perf_hooks.monitorEventLoopDelay, so scraping before a measurement and after it gives that
+ * window's delay. Milliseconds (p50, p99, max), or null without a metrics listener.
+ */
+export async function eventLoopDelay(metricsUrl) {
+  if (!metricsUrl) return null;
+  const text = await (await fetch(metricsUrl)).text();
+  const read = (name) => {
+    const m = new RegExp(`^nodejs_eventloop_lag_${name}_seconds(?:\\{[^}]*\\})? ([\\d.e+-]+)$`, "m").exec(text);
+    return m ? Number(m[1]) * 1000 : null;
+  };
+  return { p50: read("p50"), p99: read("p99"), max: read("max") };
 }

@@ -14,7 +14,10 @@
 //   3. step 1 again
 // Targets (issue #11): every endpoint ≥ 0.9× its fresh throughput and ≤ 1.5× its fresh p99; RSS
 // ≤ 300 MB throughout and < 5 % growth from minute 5 to the end (each minute's mean RSS); no errors (socket errors,
-// timeouts, 5xx). Writes its section of bench/results.md (between the soak markers) and exits 1
+// timeouts, 5xx). Stalls (issue #29): every endpoint, fresh and aged, p99.9 ≤ 250 ms and max ≤ 1 s, and
+// the server's event-loop delay p99 ≤ 50 ms while it is measured. The delay comes from the server's
+// own perf_hooks histogram (prom-client's default metrics on the metrics listener, METRICS_PORT, which
+// the soak turns on): scraped before and after each measured run, and each minute of the flood. Writes its section of bench/results.md (between the soak markers) and exits 1
 // when a target is missed.
 //
 // Options: --minutes <n> (30) --measure <s> (15 per endpoint) --connections <n> (50) --out <file>
@@ -32,7 +35,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "no
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { environment, fmt, FIXTURE, MCP_HEADERS, mcpCall, npmStartArgs, ROOT, startServer, table, tsx } from "./lib.mjs";
+import { environment, eventLoopDelay, fmt, FIXTURE, freePort, MCP_HEADERS, mcpCall, npmStartArgs, ROOT, startServer, table, tsx } from "./lib.mjs";
 import { endpointsFor, measureInChild } from "./measure-endpoints.mjs";
 
 function option(name, fallback) {
@@ -49,7 +52,7 @@ const NODE_ARGS = String(option("node-args", "")).split(/\s+/).filter(Boolean);
 // (aging) from one that passes once the flood's work has drained.
 const REST = Number(option("rest", 0));
 const WARMUP = Number(option("warmup", 60));
-const TARGETS = { throughput: 0.9, p99: 1.5, rssMb: 300, growth: 0.05 };
+const TARGETS = { throughput: 0.9, p99: 1.5, rssMb: 300, growth: 0.05, p999Ms: 250, maxMs: 1000, eldP99Ms: 50 };
 const log = (line) => process.stderr.write(`${line}\n`);
 
 const env = environment();
@@ -69,12 +72,26 @@ function readGcTrace(chunk) {
   for (const line of lines) {
     const m = /Mark-Compact[^\d]*[\d.]+ \(([\d.]+)\) -> ([\d.]+) \(([\d.]+)\) MB.*?average mu = ([\d.]+)/.exec(line);
     if (m) Object.assign(heap, { live: Number(m[2]), committed: Number(m[3]), mu: Number(m[4]) });
+    // The pause each collection cost the main thread ("…MB, 12.3 / 0.0 ms"): a long one is a stall.
+    const pause = /: (Scavenge|Mark-Compact|Mark-sweep|Minor Mark-Compact)\b.*?MB, ([\d.]+) \/ [\d.]+ ms/.exec(line);
+    if (pause && Number(pause[2]) > gcPause.ms) Object.assign(gcPause, { ms: Number(pause[2]), kind: pause[1] });
   }
+}
+// The longest GC pause since the last reset (each minute of the flood, each measurement).
+const gcPause = { ms: 0, kind: null };
+function takeGcPause() {
+  const longest = { ...gcPause };
+  Object.assign(gcPause, { ms: 0, kind: null });
+  return longest;
 }
 
 log("Starting the server as npm start does, with --trace-gc …");
 // Throttling off: the flood comes from one address, and it must reach the caches and renders.
-const server = await startServer({ env: { DATABASE_URL: databaseUrl, RATE_LIMIT_PER_MINUTE: "0" }, log, nodeArgs: ["--trace-gc", ...NODE_ARGS], onOutput: readGcTrace });
+// The metrics listener on: its event-loop delay histogram is how the soak sees stalls from inside.
+const metricsPort = await freePort();
+const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
+// No shutdown delay: the server exits at once on SIGTERM, so a --cpu-prof given with --node-args is written.
+const server = await startServer({ env: { DATABASE_URL: databaseUrl, RATE_LIMIT_PER_MINUTE: "0", METRICS_PORT: String(metricsPort), SHUTDOWN_DELAY_MS: "0" }, log, nodeArgs: ["--trace-gc", ...NODE_ARGS], onOutput: readGcTrace });
 process.on("SIGINT", () => server.stop().then(() => process.exit(130)));
 
 const slugs = (await (await fetch(`${server.baseUrl}/api/public/restaurants?limit=50`)).json()).results.map((r) => r.slug);
@@ -84,7 +101,12 @@ const ENDPOINTS = endpointsFor(slug);
 
 // Each measurement runs in a fresh process (bench/measure-endpoints.mjs), so the load generator
 // is as fresh for the aged measurement as for the fresh one.
-const measure = (label) => measureInChild({ baseUrl: server.baseUrl, slug, seconds: MEASURE, connections: CONNECTIONS, label, log });
+// Each resolves with the longest GC pause while it ran, as rows.gc.
+const measure = async (label) => {
+  takeGcPause();
+  const rows = await measureInChild({ baseUrl: server.baseUrl, slug, seconds: MEASURE, connections: CONNECTIONS, label, log, metricsUrl });
+  return { ...rows, gc: takeGcPause() };
+};
 
 // The mixed flood: every request picks its kind in turn; most URLs are new.
 const ALLERGEN_CODES = ["gluten", "milk", "nuts", "eggs", "fish", "soy", "sesame"];
@@ -157,7 +179,11 @@ for (let minute = 1; minute <= MINUTES; minute++) {
     if (value !== null) readings.push(value);
     rssMax = Math.max(rssMax, value ?? 0);
   }, 2000);
+  await eventLoopDelay(metricsUrl);
+  takeGcPause();
   const r = await flood(60);
+  const eld = await eventLoopDelay(metricsUrl);
+  const gc = takeGcPause();
   clearInterval(sampler);
   const rss = server.rss();
   rssMax = Math.max(rssMax, rss ?? 0);
@@ -165,8 +191,8 @@ for (let minute = 1; minute <= MINUTES; minute++) {
   floodErrors += r.errors + r.timeouts + r["5xx"];
   // 503 service_unavailable is load shedding, counted apart (it is also inside 5xx above).
   const rssMean = readings.length ? readings.reduce((a, b) => a + b, 0) / readings.length : rss;
-  samples.push({ minute, rss, rssMean, heapLive: heap.live, heapCommitted: heap.committed, mu: heap.mu, rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.timeouts + r["5xx"] });
-  log(`  minute ${minute}: ${fmt.int(r.requests.average)} req/s, RSS ${fmt.mb(rss)}, live heap ${heap.live ?? "–"} MB (mu ${heap.mu ?? "–"}), errors ${r.errors + r.timeouts + r["5xx"]}; RSS mean ${fmt.mb(rssMean)}; load generator heap ${fmt.mb(process.memoryUsage().heapUsed)}`);
+  samples.push({ minute, rss, rssMean, heapLive: heap.live, heapCommitted: heap.committed, mu: heap.mu, rps: r.requests.average, p99: r.latency.p99, max: r.latency.max, eld, gc, errors: r.errors + r.timeouts + r["5xx"] });
+  log(`  minute ${minute}: ${fmt.int(r.requests.average)} req/s, RSS ${fmt.mb(rss)}, live heap ${heap.live ?? "–"} MB (mu ${heap.mu ?? "–"}), errors ${r.errors + r.timeouts + r["5xx"]}, max latency ${fmt.ms(r.latency.max)}, event-loop delay p99 ${fmt.ms(eld?.p99)} max ${fmt.ms(eld?.max)}, longest GC pause ${fmt.ms(gc.ms)} (${gc.kind ?? "–"}); RSS mean ${fmt.mb(rssMean)}; load generator heap ${fmt.mb(process.memoryUsage().heapUsed)}`);
   if (server.rss() === null) throw new Error(`the server died in minute ${minute}:\n${server.output().slice(-3000)}`);
 }
 const floodMinutes = (Date.now() - started) / 60000;
@@ -191,11 +217,17 @@ const endpointRows = ENDPOINTS.map((e) => {
   const p99 = a.p99 / Math.max(f.p99, 1);
   return { e, f, a, tp, p99, pass: tp >= TARGETS.throughput && p99 <= TARGETS.p99 && f.unexpected === 0 && a.unexpected === 0 };
 });
+// A measurement without a stall: its slowest requests and the server's event loop within bounds.
+const calm = (m) => m.p999 <= TARGETS.p999Ms && m.max <= TARGETS.maxMs && m.eld !== null && m.eld.p99 <= TARGETS.eldP99Ms;
+const stallRows = ENDPOINTS.flatMap((e) =>
+  [["fresh", fresh], ["aged", aged], ...(rested ? [["rested", rested]] : [])].map(([state, m]) => ({ e, state, m: m[e.id], pass: state === "rested" || calm(m[e.id]) })),
+);
 const at5 = samples.find((s) => s.minute === Math.min(5, MINUTES))?.rssMean ?? null;
 const last = samples.at(-1)?.rssMean ?? null;
 const growth = at5 && last ? (last - at5) / at5 : null;
 const checks = {
   endpoints: endpointRows.every((r) => r.pass),
+  stalls: stallRows.every((r) => r.pass),
   rss: rssMax <= TARGETS.rssMb * 1024 * 1024,
   growth: growth !== null && growth < TARGETS.growth,
   errors: floodErrors === 0,
@@ -208,8 +240,8 @@ const section = `<!-- soak:start -->
 |---|---|
 | date | ${env.date} |
 | commit | ${env.commit} |
-| machine | ${env.cpu}, ${env.memory}, Node ${env.node} (load generator on the same machine) |
-| server | \`node --trace-gc ${[...NODE_ARGS, ...npmStartArgs()].join(" ")}\` (as \`npm start\`), SQLite, demo data + fixture |
+| machine | ${env.cpu}, ${env.memory}, Node ${env.node} (load generator on the same machine); load average at the start ${env.loadAverage}, at the end ${os.loadavg().map((n) => n.toFixed(2)).join(" ")} |
+| server | \`METRICS_PORT=… node --trace-gc ${[...NODE_ARGS, ...npmStartArgs()].join(" ")}\` (as \`npm start\`), SQLite, demo data + fixture |
 | load | autocannon, ${CONNECTIONS} connections; ${MEASURE} s per endpoint fresh and aged, each measurement from a fresh load-generator process; ${WARMUP ? `fresh = after a ${WARMUP}-s warm-up of the same mixed flood` : "fresh = a cold server (no warm-up)"}; flood ${floodMinutes.toFixed(1)} min, ${fmt.int(floodRequests)} requests, ${FLOOD.length} request kinds, mostly URLs never seen before |
 
 ${table(
@@ -217,13 +249,22 @@ ${table(
   endpointRows.map((r) => [r.e.name, fmt.int(r.f.rps), fmt.int(r.a.rps), fmt.ratio(r.tp), fmt.ms(r.f.p99), fmt.ms(r.a.p99), fmt.ratio(r.p99), ok(r.pass)]),
 )}
 
+Stalls: the slowest requests of each measurement, and the server's event-loop delay (perf_hooks, 10 ms resolution) during it (targets: p99.9 ≤ ${TARGETS.p999Ms} ms, max ≤ ${fmt.int(TARGETS.maxMs)} ms, event-loop delay p99 ≤ ${TARGETS.eldP99Ms} ms${rested ? "; the rested row is for comparison" : ""}):
+
+${table(
+  ["endpoint", "state", "req/s", "p99", "p99.9", "max", "event-loop delay p99", "event-loop delay max", "met"],
+  stallRows.map((r) => [r.e.name, r.state, fmt.int(r.m.rps), fmt.ms(r.m.p99), fmt.ms(r.m.p999), fmt.ms(r.m.max), fmt.ms(r.m.eld?.p99), fmt.ms(r.m.eld?.max), r.state === "rested" ? "–" : ok(r.pass)]),
+)}
+
+Longest GC pause (--trace-gc) during the measurements: fresh ${fmt.ms(fresh.gc.ms)} (${fresh.gc.kind ?? "–"}), aged ${fmt.ms(aged.gc.ms)} (${aged.gc.kind ?? "–"})${rested ? `, rested ${fmt.ms(rested.gc.ms)} (${rested.gc.kind ?? "–"})` : ""}.
+
 ${rested ? `After ${REST} s of rest: ${ENDPOINTS.map((e) => `${e.name} ${fmt.int(rested[e.id].rps)} req/s (${fmt.ratio(rested[e.id].rps / fresh[e.id].rps)} × fresh), p99 ${fmt.ms(rested[e.id].p99)}`).join("; ")}.\n\n` : ""}Flood errors (socket errors, timeouts, 5xx): ${floodErrors} ${ok(checks.errors)}. RSS: highest ${fmt.mb(rssMax)} (≤ ${TARGETS.rssMb} MB ${ok(checks.rss)}); mean of minute ${Math.min(5, MINUTES)} ${fmt.mb(at5)}, of the last minute ${fmt.mb(last)}, growth ${growth === null ? "–" : `${(growth * 100).toFixed(1)} %`} (< 5 % ${ok(checks.growth)}; single readings as those minutes ended: ${fmt.mb(samples.find((s) => s.minute === Math.min(5, MINUTES))?.rss ?? null)} and ${fmt.mb(samples.at(-1)?.rss ?? null)}); after the aged measurement ${fmt.mb(rssAfter)}.
 
 RSS and heap each minute of the flood (RSS (mean): every 2 s through the minute; RSS (at the end): one reading as the minute ends; live heap: after the latest full collection; mu: V8's mutator utilisation, the share of time not spent in GC):
 
 ${table(
-  ["minute", "RSS (mean)", "RSS (at the end)", "live heap", "heap committed", "mu", "flood req/s", "flood p99", "errors"],
-  samples.map((s) => [s.minute, fmt.mb(s.rssMean), fmt.mb(s.rss), s.heapLive === null ? "–" : `${s.heapLive} MB`, s.heapCommitted === null ? "–" : `${s.heapCommitted} MB`, s.mu ?? "–", fmt.int(s.rps), fmt.ms(s.p99), s.errors]),
+  ["minute", "RSS (mean)", "RSS (at the end)", "live heap", "heap committed", "mu", "flood req/s", "flood p99", "flood max", "event-loop delay p99", "event-loop delay max", "longest GC pause", "errors"],
+  samples.map((s) => [s.minute, fmt.mb(s.rssMean), fmt.mb(s.rss), s.heapLive === null ? "–" : `${s.heapLive} MB`, s.heapCommitted === null ? "–" : `${s.heapCommitted} MB`, s.mu ?? "–", fmt.int(s.rps), fmt.ms(s.p99), fmt.ms(s.max), fmt.ms(s.eld?.p99), fmt.ms(s.eld?.max), s.gc.kind ? `${fmt.ms(s.gc.ms)} (${s.gc.kind})` : "–", s.errors]),
 )}
 <!-- soak:end -->`;
 

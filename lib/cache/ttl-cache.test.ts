@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "../http/api-errors";
 import { trackFreshness } from "./freshness";
 import { deepFreeze, prepare } from "./prepared";
-import { ENTRY_OVERHEAD_BYTES, purgeCaches, sharedCache, stringBytes, TtlCache } from "./ttl-cache";
+import { ENTRY_OVERHEAD_BYTES, purgeCaches, sharedCache, stringBytes, SWEEP_BATCH, TtlCache } from "./ttl-cache";
 
 setFlagsFromString("--expose_gc");
 const gc = runInNewContext("gc") as () => void;
@@ -102,6 +102,21 @@ describe("TtlCache", () => {
     for (const key of ["a", "b", "c"]) await cache.get(key, 1000, async () => key, 0);
     await cache.get("d", 1000, async () => "d", 5000);
     expect(cache.size).toBe(1);
+  });
+
+  it("sweeps a bounded number of entries per insertion, resuming where it stopped, until every expired one is gone", async () => {
+    const cache = new TtlCache<null>(10_000);
+    const expired = SWEEP_BATCH * 4;
+    for (let i = 0; i < expired; i++) await cache.get(`gone-${i}`, 1000, async () => null, 0);
+    // Long past their expiry: one insertion examines one batch only.
+    await cache.get("new-0", 1000, async () => null, 5000);
+    expect(cache.size).toBe(expired - SWEEP_BATCH + 1);
+    // Each further insertion continues the walk; the interval does not hold it back.
+    for (let i = 1; i <= 4; i++) await cache.get(`new-${i}`, 1000, async () => null, 5000);
+    expect(cache.size).toBe(5);
+    // A finished walk starts again only after the interval: these are not expired yet anyway.
+    for (let i = 5; i < 10; i++) await cache.get(`new-${i}`, 1000, async () => null, 5000);
+    expect(cache.size).toBe(10);
   });
 
   it("keeps the settled value, not the load's Promise and the async context it was made in", async () => {

@@ -1,7 +1,11 @@
+import { spawnSync } from "node:child_process";
+import { closeSync, constants, mkdtempSync, openSync, readSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { cacheOutcome } from "./access-log";
-import { createLogger } from "./logger";
+import { createLogger, logDestination } from "./logger";
 import { newRequestScope, runInRequest } from "./request-context.mjs";
 
 function capture() {
@@ -41,6 +45,50 @@ describe("logger", () => {
     const { lines, stream } = capture();
     createLogger({ logLevel: "silent" }, stream).error("nothing");
     expect(lines).toEqual([]);
+  });
+});
+
+describe("logDestination", () => {
+  // A pipe nobody reads (a FIFO opened for reading and writing, non-blocking, as stdout's pipe is
+  // when Node made it): a synchronous logger would wait here for good.
+  it("never waits for a reader that falls behind: it keeps a bounded backlog, drops and counts the rest, and writes whole lines", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "log-pipe-"));
+    const fifo = path.join(dir, "stdout");
+    expect(spawnSync("mkfifo", [fifo]).status).toBe(0);
+    const fd = openSync(fifo, constants.O_RDWR | constants.O_NONBLOCK);
+    try {
+      const destination = logDestination(fd, 64 * 1024);
+      let dropped = 0;
+      destination.on("drop", () => dropped++);
+      const logger = createLogger({ logLevel: "info" }, destination);
+      const filler = "x".repeat(300);
+      for (let i = 0; i < 3000; i++) logger.info({ i, filler }, "access");
+      // 3000 lines of ~380 bytes: the pipe (64 KB) and the backlog (64 KB) hold a third at most.
+      expect(dropped).toBeGreaterThan(1500);
+      // The reader catches up: what reaches it is whole JSON lines, in order.
+      let text = "";
+      const chunk = Buffer.alloc(1 << 16);
+      for (let idle = 0; idle < 50; ) {
+        let n = 0;
+        try {
+          n = readSync(fd, chunk);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== "EAGAIN") throw error;
+        }
+        if (n > 0) text += chunk.subarray(0, n).toString("utf8");
+        else {
+          idle++;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      }
+      const lines = text.split("\n").filter(Boolean).map((line) => JSON.parse(line) as { i: number });
+      expect(lines.length).toBeGreaterThan(100);
+      expect(lines.length + dropped).toBe(3000);
+      expect(lines.map((l) => l.i)).toEqual([...lines.map((l) => l.i)].sort((a, b) => a - b));
+    } finally {
+      closeSync(fd);
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
