@@ -72,6 +72,12 @@ export interface ScanQuery {
     where: Prisma.Sql[];
     /** how many leading key columns are the restaurant's */
     keyLength: number;
+    /**
+     * The rows' FROM within one batch of restaurants, when it differs from `from`: the batch is a
+     * short id list, and the rows are best read from it (SQLite read the matches of q from its
+     * trigram index again for every batch, or walked every published restaurant for the ids).
+     */
+    rowsFrom?: Prisma.Sql;
   };
 }
 
@@ -120,7 +126,7 @@ async function groupedRows(query: ScanQuery, group: NonNullable<ScanQuery["group
     );
     if (restaurants.length === 0) return rows;
     const ids = restaurants.map((r) => r.id);
-    rows.push(...(await orderedRows({ ...query, where: [...query.where, Prisma.sql`r."id" IN (${Prisma.join(ids)})`] }, from, take - rows.length)));
+    rows.push(...(await orderedRows({ ...query, from: group.rowsFrom ?? query.from, where: [...query.where, Prisma.sql`r."id" IN (${Prisma.join(ids)})`] }, from, take - rows.length)));
     if (rows.length >= take || restaurants.length < batch) return rows;
     start = { key: restaurants[restaurants.length - 1].key, inclusive: false };
   }
