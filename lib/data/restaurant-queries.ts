@@ -287,8 +287,13 @@ export async function scanPublishedRestaurants(
   if (ids.cityIds) where.push(Prisma.sql`r."cityId" IN (${Prisma.join(ids.cityIds)})`);
   if (ids.cuisineIds) where.push(Prisma.sql`r."cuisineId" IN (${Prisma.join(ids.cuisineIds)})`);
   if (filters.q) where.push(Prisma.sql`r."searchText" LIKE ${`%${filters.q}%`}`);
+  // near on SQLite: the bounding box's range of the (latitude, longitude) index. Given a cuisine or
+  // city too, its planner read that filter's index instead: every restaurant of the cuisine in
+  // the world, however far, where the box holds a few (issue #29). The radius is at most 50 km, so
+  // the box is the narrower side wherever the data grows.
+  const restaurants = filters.near && databaseKind() === "sqlite" ? Prisma.sql`"Restaurant" r INDEXED BY "Restaurant_latitude_longitude_idx"` : Prisma.sql`"Restaurant" r`;
   const query: ScanQuery = {
-    from: Prisma.sql`FROM "Restaurant" r LEFT JOIN "City" ci ON ci."id" = r."cityId"`,
+    from: Prisma.sql`FROM ${restaurants} LEFT JOIN "City" ci ON ci."id" = r."cityId"`,
     where,
     key: [Prisma.sql`r."name"`, Prisma.sql`r."slug"`],
     columns: [Prisma.sql`r."id" AS "id"`],
