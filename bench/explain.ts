@@ -5,22 +5,26 @@
 // A case is { "label": "…", "search": { q?, city?, cuisine?, limit } }, { "label": "…", "menu": "<slug>" }
 // (q/city/cuisine as a user types them; they are folded as the capability folds them), or
 // { "label": "…", "dishes": { …GET /api/public/dishes parameters }, "pages"?: n }: the dish search
-// capability itself (run with MENU_CACHE_TTL_MS=0), explained at page n + 1 when pages is given.
+// capability itself (run with MENU_CACHE_TTL_MS=0), explained at page n + 1 when pages is given;
+// { "label": "…", "restaurants": { …GET /api/public/restaurants parameters }, "pages"?: n } likewise.
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import Database from "better-sqlite3";
 import { findPublishedRestaurant, searchPublishedRestaurants } from "../lib/data/restaurant-queries";
 import { databaseKind, databaseUrl, sqlitePath } from "../lib/db/database-url";
+import { pgSessionOptions } from "../lib/db/pg-session";
 import { PrismaClient } from "../lib/db/generated/client";
 import { PrismaClient as PrismaClientPg } from "../lib/db/generated-pg/client";
 import { searchKey, textKey } from "../lib/menu/text-key";
 import { searchDishes, type SearchDishesInput } from "../lib/dishes/search-dishes";
+import { searchRestaurants, type SearchRestaurantsInput } from "../lib/restaurants/search-restaurants";
 
 interface Case {
   label: string;
   search?: { q?: string; city?: string; cuisine?: string; limit?: number };
   menu?: string;
   dishes?: SearchDishesInput;
+  restaurants?: SearchRestaurantsInput;
   pages?: number;
 }
 
@@ -34,7 +38,7 @@ const captured: Captured[] = [];
 const log = [{ emit: "event", level: "query" }] as const;
 const client =
   kind === "postgresql"
-    ? new PrismaClientPg({ adapter: new PrismaPg({ connectionString: databaseUrl() }), log: [...log] })
+    ? new PrismaClientPg({ adapter: new PrismaPg({ connectionString: databaseUrl(), options: pgSessionOptions() }), log: [...log] })
     : new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: sqlitePath() }), log: [...log] });
 (client as unknown as { $on(e: "query", f: (e: { query: string; params: string }) => void): void }).$on("query", (e) => {
   if (/^(BEGIN|COMMIT|ROLLBACK)/i.test(e.query)) return;
@@ -54,7 +58,8 @@ async function explain(statement: Captured): Promise<string[]> {
     }
   }
   const { default: pg } = await import("pg");
-  const conn = new pg.Client({ connectionString: databaseUrl() });
+  // The service's own planner settings, or the plans would be the server defaults' ones.
+  const conn = new pg.Client({ connectionString: databaseUrl(), options: pgSessionOptions() });
   await conn.connect();
   try {
     const result = await conn.query(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY ON) ${statement.query}`, statement.params);
@@ -84,6 +89,12 @@ for (const c of cases) {
     for (let i = 0; i < (c.pages ?? 0); i++) cursor = (await searchDishes({ ...c.dishes, cursor })).nextCursor ?? undefined;
     captured.length = 0;
     await searchDishes({ ...c.dishes, cursor });
+  }
+  if (c.restaurants) {
+    let cursor: string | undefined;
+    for (let i = 0; i < (c.pages ?? 0); i++) cursor = (await searchRestaurants({ ...c.restaurants, cursor } as SearchRestaurantsInput)).nextCursor ?? undefined;
+    captured.length = 0;
+    await searchRestaurants({ ...c.restaurants, cursor } as SearchRestaurantsInput);
   }
   const statements = [];
   for (const statement of [...captured]) statements.push({ sql: statement.query, plan: await explain(statement) });

@@ -68,6 +68,25 @@ export type DishPlan = "fts-sorted" | "walk" | "fts-count" | "walk-count" | "non
 
 const JOINS = Prisma.sql`JOIN "Category" c ON c."id" = m."categoryId" JOIN "Restaurant" r ON r."id" = c."restaurantId" LEFT JOIN "City" ci ON ci."id" = r."cityId"`;
 
+/**
+ * The FROMs of the restaurant-first read (near; lib/data/search-scan.ts groupedRows). SQLite's
+ * planner, given the published flags and a currency as well as the bounding box, walked every
+ * published restaurant (the name index) for each batch instead of the box's range of the
+ * (latitude, longitude) index, and then again for the dishes of the batch's few ids, and with q it
+ * read the trigram index's matches anywhere for each batch: each grew with the data (q + near +
+ * maxPrice 15.8× from 1 000 to 100 000 restaurants, issue #29). So on SQLite the batch of
+ * restaurants comes from the box's index, and its dishes by the ids (NOT INDEXED still looks a
+ * rowid up) from the menus themselves; the substring test of q is among the conditions on every
+ * path, so the rows are the same.
+ */
+function restaurantFirst(): { from: Prisma.Sql; rowsFrom?: Prisma.Sql } {
+  if (databaseKind() !== "sqlite") return { from: Prisma.sql`FROM "Restaurant" r` };
+  return {
+    from: Prisma.sql`FROM "Restaurant" r INDEXED BY "Restaurant_latitude_longitude_idx"`,
+    rowsFrom: Prisma.sql`FROM "MenuItem" m JOIN "Category" c ON c."id" = m."categoryId" JOIN "Restaurant" r NOT INDEXED ON r."id" = c."restaurantId" LEFT JOIN "City" ci ON ci."id" = r."cityId"`,
+  };
+}
+
 /** count(*) of `FROM … WHERE …`, reading no more than `bound` + 1 rows. */
 async function countUpTo(fromWhere: Prisma.Sql, bound: number): Promise<number> {
   const [row] = await readDb().$queryRaw<{ n: number | bigint }[]>(Prisma.sql`SELECT count(*) AS n FROM (SELECT 1 AS one ${fromWhere} LIMIT ${bound + 1}) t`);
@@ -206,7 +225,7 @@ export async function searchPublishedDishes(
     columns: [Prisma.sql`m."id" AS "id"`],
     countFrom,
     countWhere,
-    group: { from: Prisma.sql`FROM "Restaurant" r`, where: restaurantWhere, keyLength: 2 },
+    group: { ...restaurantFirst(), where: restaurantWhere, keyLength: 2 },
   };
   return scanSearch(query, filters, page, async (itemIds) => {
     const items = await db().menuItem.findMany({ where: { id: { in: itemIds } }, select: dishSelect });

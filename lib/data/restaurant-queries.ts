@@ -292,6 +292,9 @@ async function searchSqlite(filters: SearchFilters & DirectoryIds & { q: string 
 
 // ————— near / open at: keyset scans (lib/data/search-scan.ts) —————
 
+/** SQLite, q of 3+ characters: up to this many matches narrow the scan as an id list. */
+const SCAN_MATCHES = 2000;
+
 /** Restaurant search by distance and/or opening time: order (distance,) name, slug. */
 export async function scanPublishedRestaurants(
   filters: ScanOptions & { q?: string; city?: string; cuisine?: string },
@@ -303,8 +306,23 @@ export async function scanPublishedRestaurants(
   if (ids.cityIds) where.push(Prisma.sql`r."cityId" IN (${Prisma.join(ids.cityIds)})`);
   if (ids.cuisineIds) where.push(Prisma.sql`r."cuisineId" IN (${Prisma.join(ids.cuisineIds)})`);
   if (filters.q) where.push(Prisma.sql`r."searchText" LIKE ${`%${filters.q}%`}`);
+  if (filters.q && databaseKind() === "sqlite" && [...filters.q].length >= TRIGRAM) {
+    // The walk checks q row by row, so a rare q (or one matching nothing) read every restaurant of
+    // the city, the cuisine or the world to find its few (q∅ + openAt 11× from 1 000 to 28 000
+    // restaurants, issue #29). The trigram index names its matches first: none, and there is
+    // nothing to walk; up to SCAN_MATCHES, the walk is narrowed to them (read once, as ids);
+    // beyond, q is common and the walk meets its matches soon enough. LIKE stays: same rows.
+    const matched = await idsOf(Prisma.sql`SELECT rowid AS id FROM "RestaurantSearch" WHERE "RestaurantSearch" MATCH ${ftsPhrase(filters.q)} LIMIT ${SCAN_MATCHES + 1}`);
+    if (matched.length === 0) return { total: { total: 0, capped: false }, rows: [], next: null };
+    if (matched.length <= SCAN_MATCHES) where.push(Prisma.sql`r."id" IN (SELECT value FROM json_each(${JSON.stringify(matched)}))`);
+  }
+  // near on SQLite: the bounding box's range of the (latitude, longitude) index. Given a cuisine or
+  // city too, its planner read that filter's index instead: every restaurant of the cuisine in
+  // the world, however far, where the box holds a few (issue #29). The radius is at most 50 km, so
+  // the box is the narrower side wherever the data grows.
+  const restaurants = filters.near && databaseKind() === "sqlite" ? Prisma.sql`"Restaurant" r INDEXED BY "Restaurant_latitude_longitude_idx"` : Prisma.sql`"Restaurant" r`;
   const query: ScanQuery = {
-    from: Prisma.sql`FROM "Restaurant" r LEFT JOIN "City" ci ON ci."id" = r."cityId"`,
+    from: Prisma.sql`FROM ${restaurants} LEFT JOIN "City" ci ON ci."id" = r."cityId"`,
     where,
     key: [Prisma.sql`r."name"`, Prisma.sql`r."slug"`],
     columns: [Prisma.sql`r."id" AS "id"`],

@@ -72,6 +72,12 @@ export interface ScanQuery {
     where: Prisma.Sql[];
     /** how many leading key columns are the restaurant's */
     keyLength: number;
+    /**
+     * The rows' FROM within one batch of restaurants, when it differs from `from`: the batch is a
+     * short id list, and the rows are best read from it (SQLite read the matches of q from its
+     * trigram index again for every batch, or walked every published restaurant for the ids).
+     */
+    rowsFrom?: Prisma.Sql;
   };
 }
 
@@ -120,7 +126,7 @@ async function groupedRows(query: ScanQuery, group: NonNullable<ScanQuery["group
     );
     if (restaurants.length === 0) return rows;
     const ids = restaurants.map((r) => r.id);
-    rows.push(...(await orderedRows({ ...query, where: [...query.where, Prisma.sql`r."id" IN (${Prisma.join(ids)})`] }, from, take - rows.length)));
+    rows.push(...(await orderedRows({ ...query, from: group.rowsFrom ?? query.from, where: [...query.where, Prisma.sql`r."id" IN (${Prisma.join(ids)})`] }, from, take - rows.length)));
     if (rows.length >= take || restaurants.length < batch) return rows;
     start = { key: restaurants[restaurants.length - 1].key, inclusive: false };
   }
@@ -225,7 +231,32 @@ export interface Candidate {
   /** with near: the squared distance in degrees (lib/search/geo.ts kilometres()) */
   squaredDistance?: number;
   openingHours?: unknown;
+  /**
+   * The hours as the database stored them (JSON text): equal texts are equal hours, so the open
+   * filter decides each (hours, time zone) pair once per request (lib/search/paging.ts).
+   */
+  hoursKey?: string;
   timeZone?: string | null;
+}
+
+/**
+ * A per-request reader of the openingHours column: SQLite returns JSON text, PostgreSQL a parsed
+ * value. A scan reads up to SCAN_BUDGET rows twice (page and total) but generated and real menus
+ * repeat a handful of opening-hours patterns, so each distinct text is parsed once: parsing and
+ * checking every row grew with the rows read (city + openAt, issue #29).
+ */
+function hoursReader(): (value: unknown) => { hours: unknown; key: string } {
+  const parsed = new Map<string, unknown>();
+  return (value) => {
+    const key = typeof value === "string" ? value : JSON.stringify(value ?? null);
+    if (typeof value !== "string") return { hours: value ?? null, key };
+    if (!parsed.has(key)) {
+      // Bounded like the rows themselves: a request reads at most 2 × SCAN_BUDGET of them.
+      if (parsed.size >= 2 * SCAN_BUDGET) parsed.clear();
+      parsed.set(key, jsonColumn(value));
+    }
+    return { hours: parsed.get(key), key };
+  };
 }
 
 export interface ScanOptions {
@@ -260,12 +291,16 @@ export async function scanSearch<R>(
     if (base.group) query.group = { ...base.group, where: [...base.group.where, within], keyLength: base.group.keyLength + 1 };
   }
   if (options.withHours) query.columns.push(Prisma.sql`r."openingHours" AS "openingHours"`, Prisma.sql`ci."timeZone" AS "timeZone"`);
-  const toCandidate = (row: ScanRow): Candidate => ({
-    id: row.id,
-    key: row.key,
-    ...(options.near ? { squaredDistance: Number(row.key[0]) } : {}),
-    ...(options.withHours ? { openingHours: jsonColumn(row.openingHours), timeZone: (row.timeZone as string | null) ?? null } : {}),
-  });
+  const readHours = hoursReader();
+  const toCandidate = (row: ScanRow): Candidate => {
+    const hours = options.withHours ? readHours(row.openingHours) : undefined;
+    return {
+      id: row.id,
+      key: row.key,
+      ...(options.near ? { squaredDistance: Number(row.key[0]) } : {}),
+      ...(hours ? { openingHours: hours.hours, hoursKey: hours.key, timeZone: (row.timeZone as string | null) ?? null } : {}),
+    };
+  };
   const keep = page.keep ? (row: ScanRow) => page.keep!(toCandidate(row)) : undefined;
   const [total, found] = await Promise.all([boundedTotal(query, keep), scanPage(query, { from: page.from, limit: page.limit, keep })]);
   if (found.rows.length === 0) return { total, rows: [], next: found.next };

@@ -18,6 +18,7 @@ import { registerPool } from "./pool-stats";
 import { onShutdown } from "./shutdown-hooks";
 import { config } from "../config";
 import { serializeTransactionQueries } from "./serial-transactions";
+import { pgSessionOptions } from "./pg-session";
 
 export type Db = InstanceType<typeof PrismaClient>;
 
@@ -42,6 +43,8 @@ function clientFor(url: string, poolName: string): Db {
       statement_timeout: 10_000,
       // client-side too: a server that stops answering mid-query never sends the statement timeout
       query_timeout: 12_000,
+      // The planner settings the searches rely on, whatever the server's defaults (lib/db/pg-session.ts).
+      options: pgSessionOptions(),
     });
     // Made here, not by the adapter, so the metrics can read its counts (lib/db/pool-stats.ts).
     registerPool(poolName, pool);
