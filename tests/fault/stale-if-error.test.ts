@@ -57,12 +57,20 @@ describe.runIf(target)("database stopped and restarted under load (PostgreSQL)",
 
   const get = (path: string, headers: Record<string, string> = {}) => fetch(server.baseUrl + path, { headers });
   // The server's JSON lines (lib/observability), read after the answers they describe.
-  const logLines = async (): Promise<Record<string, unknown>[]> => {
-    await new Promise((r) => setTimeout(r, 300));
-    return readFileSync(server.logFile, "utf8")
-      .split("\n")
-      .filter((l) => l.startsWith("{"))
-      .map((l) => JSON.parse(l));
+  /** The server's JSON log lines, once every id in `ids` has its access line (lines are written asynchronously), or after 10 s. */
+  const logLines = async (ids: string[] = []): Promise<Record<string, unknown>[]> => {
+    const read = () =>
+      readFileSync(server.logFile, "utf8")
+        .split("\n")
+        .filter((l) => l.startsWith("{"))
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 300));
+      const lines = read();
+      const logged = new Set(lines.filter((l) => l.msg === "request").map((l) => l.request_id));
+      if (ids.every((id) => logged.has(id)) || Date.now() > deadline) return lines;
+    }
   };
 
   beforeAll(async () => {
@@ -122,7 +130,7 @@ describe.runIf(target)("database stopped and restarted under load (PostgreSQL)",
     // The access line of each says stale; each substitution has a line of its own, with the
     // failure it covers, under the id of the request that made it (requests that joined the same
     // reload share its outcome, not its line).
-    const lines = await logLines();
+    const lines = await logLines(staleIds.map(([, id]) => id));
     for (const [path, id] of staleIds) {
       expect(lines.find((l) => l.msg === "request" && l.request_id === id), path).toMatchObject({ cache: "stale", status: 200 });
     }
@@ -171,7 +179,7 @@ describe.runIf(target)("database stopped and restarted under load (PostgreSQL)",
       expect((await res.json()).error, path).toBe("internal_error");
       // One error line for it, with the cause (the database's connection error), under its id.
       const id = res.headers.get("x-request-id");
-      const errors = (await logLines()).filter((l) => l.level === 50 && l.request_id === id);
+      const errors = (await logLines([id!])).filter((l) => l.level === 50 && l.request_id === id);
       expect(errors, path).toHaveLength(1);
       expect(JSON.stringify(errors[0].err), path).toMatch(/ECONNREFUSED|ECONNRESET|reach database|connect|terminated/i);
     }
