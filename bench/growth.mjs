@@ -32,6 +32,7 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { mulberry32 } from "../lib/import/mulberry32.mjs";
 import { environment, fmt, ROOT, startServer, table, tsx } from "./lib.mjs";
 
 function option(name, fallback) {
@@ -90,17 +91,7 @@ async function database(engine, size) {
 
 // ————— the combinations —————
 
-/** A small deterministic PRNG (mulberry32): the same seed draws the same values. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const random = mulberry32;
 
 /**
  * Values from the data of the smallest size (so they exist at every size): a restaurant drawn at

@@ -9,6 +9,7 @@
 // (prisma/demo/directory.json) so loading generated batches on top of the demo data leaves the
 // demo's directory unchanged; a few more countries and cities are added to reach ~50 cities.
 // Owners are all on the pro plan with 1–10 restaurants each, so plan limits hold.
+import { mulberry32 } from "./mulberry32.mjs";
 import demoDirectory from "../../prisma/demo/directory.json";
 import { ALLERGENS, type Allergen } from "../menu/allergens";
 import { currencyDigits } from "../menu/money";
@@ -35,17 +36,7 @@ export const GENERATED_MARKER = "PRIVATE-MARKER";
 
 // ───────────────────────────── PRNG ─────────────────────────────
 
-/** mulberry32: a tiny 32-bit PRNG, good enough for test data and identical on every platform. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 };
 
 /** Mixes two integers into a well-spread 32-bit seed (splitmix-style finaliser). */
 function mix(a: number, b: number): number {

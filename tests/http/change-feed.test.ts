@@ -4,15 +4,13 @@
 // shows (drafts, reasons, private edits), cursors (tampered, expired), and the export's lines,
 // end line, gzip and validators.
 import { gunzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fixture, useDatabase } from "../support/feed-import";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { describe, expect, it } from "vitest";
+import { fixture, importableServer } from "../support/feed-import";
 import { childNamed, childrenNamed, parseXml } from "../support/xml";
 
-let server: TestServer;
-let importer: Awaited<ReturnType<typeof useDatabase>>;
+const held = importableServer();
 
-const at = (path: string, init: RequestInit = {}) => fetch(server.baseUrl + path, init);
+const at = (path: string, init: RequestInit = {}) => fetch(held.server.baseUrl + path, init);
 
 async function changes(since?: string, limit?: number): Promise<{ status: number; json: any }> {
   const params = new URLSearchParams();
@@ -43,16 +41,6 @@ async function exportLines(headers: Record<string, string> = {}): Promise<{ res:
   return { res, lines: text.split("\n").filter(Boolean).map((l) => JSON.parse(l)) };
 }
 
-beforeAll(async () => {
-  // No in-process cache: every answer shows the database as the test left it.
-  server = await startTestServer({ extraEnv: { MENU_CACHE_TTL_MS: "0", SEED_DEMO_DATA: "false" } });
-  importer = await useDatabase(server.databaseUrl);
-}, 300_000);
-
-afterAll(async () => {
-  await importer?.disconnect();
-  await server?.stop();
-});
 
 describe("the change feed", () => {
   let cursor: string;
@@ -75,9 +63,9 @@ describe("the change feed", () => {
     const zunft = entries.find((e) => e.slug === "zunfthaus-am-see");
     const body = (await (await at("/api/public/restaurants/zunfthaus-am-see")).json()) as any;
     expect(zunft.updatedAt).toBe(body.updatedAt);
-    expect(zunft.apiUrl).toBe(`${server.baseUrl}/api/public/restaurants/zunfthaus-am-see`);
-    expect(zunft.url).toBe(`${server.baseUrl}/zunfthaus-am-see`);
-    expect(entries.find((e) => e.type === "city" && e.slug === "zurich").url).toBe(`${server.baseUrl}/locations/switzerland/zurich`);
+    expect(zunft.apiUrl).toBe(`${held.server.baseUrl}/api/public/restaurants/zunfthaus-am-see`);
+    expect(zunft.url).toBe(`${held.server.baseUrl}/zunfthaus-am-see`);
+    expect(entries.find((e) => e.type === "city" && e.slug === "zurich").url).toBe(`${held.server.baseUrl}/locations/switzerland/zurich`);
   });
 
   it("has nothing new for a cursor at the head, and keeps the same cursor", async () => {
@@ -94,11 +82,11 @@ describe("the change feed", () => {
     zunft.internalNotes = "new private note";
     const draft = data.restaurants.find((r) => r.slug === "draft-hofbraeu-keller")!;
     draft.name = "Hofbräu Keller (still a draft)";
-    await importer.importData(data);
+    await held.importer.importData(data);
     expect((await changes(cursor)).json.count).toBe(0);
 
     data.restaurants.find((r) => r.slug === "sushi-kaze")!.description = "Now with omakase.";
-    await importer.importData(data);
+    await held.importer.importData(data);
     const { entries, cursor: next } = await drain(cursor);
     expect(entries.map(key)).toEqual(["restaurant:sushi-kaze:updated"]);
     const body = (await (await at("/api/public/restaurants/sushi-kaze")).json()) as any;
@@ -110,7 +98,7 @@ describe("the change feed", () => {
     const data = fixture();
     data.restaurants.find((r) => r.slug === "sushi-kaze")!.published = false;
     data.restaurants.find((r) => r.slug === "wirtshaus-zur-post")!.active = false;
-    await importer.importData(data);
+    await held.importer.importData(data);
     const { entries, cursor: next } = await drain(cursor);
     expect(entries.map(key).sort()).toEqual(
       ["restaurant:sushi-kaze:removed", "restaurant:wirtshaus-zur-post:removed", "city:tokyo:removed", "city:munich:removed", "cuisine:japanese:removed", "cuisine:bavarian:removed", "country:japan:removed", "country:germany:removed"].sort(),
@@ -121,7 +109,7 @@ describe("the change feed", () => {
 
     // Deleted through the import's remove list (in scope through its owner).
     const removal = { scope: { owners: ["owner.pro@example.com"] }, remove: ["zunfthaus-am-see", "no-such-restaurant"] };
-    const summary = await importer.importData(removal);
+    const summary = await held.importer.importData(removal);
     expect(summary.plan.removed).toEqual(["zunfthaus-am-see"]);
     expect((await at("/api/public/restaurants/zunfthaus-am-see")).status).toBe(404);
     const after = await drain(cursor);
@@ -130,7 +118,7 @@ describe("the change feed", () => {
   });
 
   it("re-publishing is published again, and a walk from the start no longer shows the older tombstones", async () => {
-    await importer.importData(fixture());
+    await held.importer.importData(fixture());
     const { entries } = await drain(cursor);
     expect(entries.map(key).sort()).toEqual(
       [
@@ -154,14 +142,14 @@ describe("the change feed", () => {
   });
 
   it("a never-public restaurant never appears, not even when it is deleted", async () => {
-    await importer.importData({ scope: { owners: ["owner.pro@example.com"] }, remove: ["draft-hofbraeu-keller"] });
+    await held.importer.importData({ scope: { owners: ["owner.pro@example.com"] }, remove: ["draft-hofbraeu-keller"] });
     expect((await changes(cursor)).json.count).toBe(0);
   });
 
   it("a renamed city updates the city and every published restaurant that shows its name", async () => {
     const data = fixture();
     (data.cities as any[]).find((c) => c.slug === "munich").name = "Munich (renamed)";
-    await importer.importData(data);
+    await held.importer.importData(data);
     const { entries, cursor: next } = await drain(cursor);
     expect(entries.map(key).sort()).toEqual(["city:munich:updated", "restaurant:wirtshaus-zur-post:updated"]);
     const body = (await (await at("/api/public/restaurants/wirtshaus-zur-post")).json()) as any;
@@ -184,17 +172,17 @@ describe("the change feed", () => {
     const old = cursor;
     const data = fixture();
     data.restaurants.find((r) => r.slug === "sushi-kaze")!.published = false;
-    await importer.importData(data);
+    await held.importer.importData(data);
     // The tombstone is 31 days old: the next import prunes it.
     const { db } = await import("../../lib/db/prisma");
     await db().publicChange.updateMany({ where: { change: "removed" }, data: { at: new Date(Date.now() - 31 * 86_400_000) } });
-    await importer.importData(data);
+    await held.importer.importData(data);
     const { status, json } = await changes(old);
     expect(status).toBe(400);
-    expect(json).toMatchObject({ error: "invalid_request", cursorExpired: true, export: `${server.baseUrl}/api/public/export.ndjson` });
+    expect(json).toMatchObject({ error: "invalid_request", cursorExpired: true, export: `${held.server.baseUrl}/api/public/export.ndjson` });
     expect(json.message).toMatch(/retention|re-?export|export/i);
     expect(json.hint).toMatch(/export\.ndjson/);
-    await importer.importData(fixture());
+    await held.importer.importData(fixture());
   });
 
   it("is the MCP tool list_changes too, with the same entries", async () => {
@@ -239,7 +227,7 @@ describe("the bulk export", () => {
     for (const r of restaurants) expect(r).toEqual(await (await at(`/api/public/restaurants/${r.slug}`)).json());
     // Nothing changed since the export began.
     expect((await changes(end.nextCursor)).json.count).toBe(0);
-    expect(end.changesUrl).toBe(`${server.baseUrl}/api/public/changes?since=${encodeURIComponent(end.nextCursor)}`);
+    expect(end.changesUrl).toBe(`${held.server.baseUrl}/api/public/changes?since=${encodeURIComponent(end.nextCursor)}`);
   });
 
   it("is gzip when asked, with the same lines", async () => {
@@ -247,7 +235,7 @@ describe("the bulk export", () => {
     // fetch decodes gzip itself; a raw read proves the bytes were compressed.
     const raw = await new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
       import("node:http").then(({ get }) =>
-        get(`${server.baseUrl}/api/public/export.ndjson`, { headers: { "Accept-Encoding": "gzip" } }, (r) => {
+        get(`${held.server.baseUrl}/api/public/export.ndjson`, { headers: { "Accept-Encoding": "gzip" } }, (r) => {
           const parts: Buffer[] = [];
           r.on("data", (d) => parts.push(d)).on("end", () => resolve({ encoding: r.headers["content-encoding"], body: Buffer.concat(parts) })).on("error", reject);
         }).on("error", reject),
@@ -269,12 +257,12 @@ describe("the bulk export", () => {
     // A private-only edit changes neither.
     const data = fixture();
     data.restaurants.find((r) => r.slug === "sushi-kaze")!.internalNotes = "private";
-    await importer.importData(data);
+    await held.importer.importData(data);
     expect((await at("/api/public/export.ndjson", { headers: { "If-None-Match": etag } })).status).toBe(304);
 
     data.restaurants.find((r) => r.slug === "sushi-kaze")!.name = "Sushi Kaze (new name)";
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    await importer.importData(data);
+    await held.importer.importData(data);
     const changed = await at("/api/public/export.ndjson", { headers: { "If-None-Match": etag } });
     expect(changed.status).toBe(200);
     expect(changed.headers.get("etag")).not.toBe(etag);
@@ -299,10 +287,10 @@ describe("Atom feeds and sitemap dates", () => {
     for (const name of ["id", "title", "updated", "author"]) expect(childrenNamed(root, name), name).toHaveLength(1);
     expect(childNamed(childNamed(root, "author")!, "name")!.text).toBeTruthy();
     const links = childrenNamed(root, "link");
-    expect(links.find((l) => l.attributes.rel === "self")!.attributes.href).toBe(`${server.baseUrl}/feeds/restaurants.atom`);
-    expect(links.find((l) => l.attributes.rel === "alternate")!.attributes.href).toBe(`${server.baseUrl}/`);
+    expect(links.find((l) => l.attributes.rel === "self")!.attributes.href).toBe(`${held.server.baseUrl}/feeds/restaurants.atom`);
+    expect(links.find((l) => l.attributes.rel === "alternate")!.attributes.href).toBe(`${held.server.baseUrl}/`);
     const entries = childrenNamed(root, "entry");
-    expect(entries.map((e) => childNamed(e, "id")!.text).sort()).toEqual(["sushi-kaze", "wirtshaus-zur-post", "zunfthaus-am-see"].map((s) => `${server.baseUrl}/${s}`));
+    expect(entries.map((e) => childNamed(e, "id")!.text).sort()).toEqual(["sushi-kaze", "wirtshaus-zur-post", "zunfthaus-am-see"].map((s) => `${held.server.baseUrl}/${s}`));
     for (const e of entries) {
       for (const name of ["id", "title", "updated", "summary"]) expect(childrenNamed(e, name), name).toHaveLength(1);
       const slug = childNamed(e, "id")!.text.split("/").pop()!;
@@ -322,8 +310,8 @@ describe("Atom feeds and sitemap dates", () => {
     const { res, text } = await atom("/feeds/cities/munich.atom");
     expect(res.status).toBe(200);
     const root = parseXml(text);
-    expect(childrenNamed(root, "entry").map((e) => childNamed(e, "id")!.text)).toEqual([`${server.baseUrl}/wirtshaus-zur-post`]);
-    expect(childrenNamed(root, "link").find((l) => l.attributes.rel === "alternate")!.attributes.href).toBe(`${server.baseUrl}/locations/germany/munich`);
+    expect(childrenNamed(root, "entry").map((e) => childNamed(e, "id")!.text)).toEqual([`${held.server.baseUrl}/wirtshaus-zur-post`]);
+    expect(childrenNamed(root, "link").find((l) => l.attributes.rel === "alternate")!.attributes.href).toBe(`${held.server.baseUrl}/locations/germany/munich`);
     for (const path of ["/feeds/cities/reykjavik.atom", "/feeds/cities/nowhere.atom", "/feeds/cities/munich.xml"]) {
       const r = await at(path);
       expect(r.status, path).toBe(404);
@@ -336,10 +324,10 @@ describe("Atom feeds and sitemap dates", () => {
     const lastmod = new Map(childrenNamed(sitemap, "url").map((u) => [childNamed(u, "loc")!.text, childNamed(u, "lastmod")!.text]));
     const updated = async (slug: string) => ((await (await at(`/api/public/restaurants/${slug}`)).json()) as any).updatedAt as string;
     const [zunft, sushi] = [await updated("zunfthaus-am-see"), await updated("sushi-kaze")];
-    expect(lastmod.get(`${server.baseUrl}/zunfthaus-am-see`)).toBe(zunft);
-    expect(lastmod.get(`${server.baseUrl}/sushi-kaze`)).toBe(sushi);
+    expect(lastmod.get(`${held.server.baseUrl}/zunfthaus-am-see`)).toBe(zunft);
+    expect(lastmod.get(`${held.server.baseUrl}/sushi-kaze`)).toBe(sushi);
     expect(sushi > zunft).toBe(true);
-    expect(lastmod.get(`${server.baseUrl}/locations/switzerland/zurich`)).toBe(zunft);
-    expect(lastmod.get(`${server.baseUrl}/locations/japan/tokyo`)).toBe(sushi);
+    expect(lastmod.get(`${held.server.baseUrl}/locations/switzerland/zurich`)).toBe(zunft);
+    expect(lastmod.get(`${held.server.baseUrl}/locations/japan/tokyo`)).toBe(sushi);
   });
 });

@@ -5,15 +5,13 @@
 // the server's database, follows the feed from the export's cursor, and compares. On SQLite, and
 // on PostgreSQL when TEST_POSTGRES_URL is set (the postgres stage runs this suite there).
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fixture, useDatabase } from "../support/feed-import";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { describe, expect, it } from "vitest";
+import { fixture, importableServer } from "../support/feed-import";
 
-let server: TestServer;
-let importer: Awaited<ReturnType<typeof useDatabase>>;
+const held = importableServer();
 
 const at = async (path: string) => {
-  const res = await fetch(path.startsWith("http") ? path : server.baseUrl + path);
+  const res = await fetch(path.startsWith("http") ? path : held.server.baseUrl + path);
   return { status: res.status, text: await res.text() };
 };
 const json = async (path: string) => {
@@ -68,13 +66,13 @@ async function apply(o: Op): Promise<void> {
       const r = newRestaurant(o.published, CITIES[o.city]);
       model.set(r.slug, r);
       const owners = [{ email: r.owner, name: "Mirror owner", plan: "pro" }];
-      await importer.importData({ ...data, owners: [...(data.owners as object[]), ...owners], restaurants: [r] });
+      await held.importer.importData({ ...data, owners: [...(data.owners as object[]), ...owners], restaurants: [r] });
       return;
     }
     case "delete":
       if (!pick) return;
       model.delete(pick.slug);
-      await importer.importData({ scope: { restaurants: [pick.slug] }, remove: [pick.slug] });
+      await held.importer.importData({ scope: { restaurants: [pick.slug] }, remove: [pick.slug] });
       return;
     case "edit":
       if (pick) pick.description = `${pick.description ?? ""} (edited ${Date.now()})`;
@@ -100,7 +98,7 @@ async function apply(o: Op): Promise<void> {
   }
   if (!pick) return;
   const owners = [...(data.owners as any[]), ...(pick.owner.startsWith("mirror-") ? [{ email: pick.owner, name: "Mirror owner", plan: "pro" }] : [])];
-  await importer.importData({ ...data, owners, restaurants: [pick] });
+  await held.importer.importData({ ...data, owners, restaurants: [pick] });
 }
 
 /** The export as a mirror: slug → body, and the cursor on its end line. */
@@ -140,15 +138,6 @@ async function liveDirectory(): Promise<Set<string>> {
   ]);
 }
 
-beforeAll(async () => {
-  server = await startTestServer({ extraEnv: { MENU_CACHE_TTL_MS: "0", SEED_DEMO_DATA: "false" } });
-  importer = await useDatabase(server.databaseUrl);
-}, 300_000);
-
-afterAll(async () => {
-  await importer?.disconnect();
-  await server?.stop();
-});
 
 describe("a mirror from the export and the change feed", () => {
   it("equals the live API restaurant by restaurant after any sequence of imports", async () => {

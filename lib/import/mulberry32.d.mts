@@ -1,0 +1,1 @@
+export declare function mulberry32(seed: number): () => number;
