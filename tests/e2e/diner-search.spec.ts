@@ -8,7 +8,7 @@
 // 6. labels in the menu's language (JavaScript off), and on the bare URL a one-tap switch to the
 //    visitor's language when the menu has it (JavaScript on; no redirect, nothing shifts).
 import { expect, test, type Browser } from "@playwright/test";
-import { baseUrl, expectAccessible, watchPage } from "./helpers";
+import { baseUrl, expectAccessible, trackLayoutShift, watchPage } from "./helpers";
 
 const SIZES = [
   { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
@@ -113,19 +113,13 @@ for (const size of SIZES) {
   test(`a Spanish visitor on the bare URL is offered the Spanish menu, without a redirect or a shift, at ${at}`, async ({ browser }) => {
     const context = await newContext(browser, size, { locale: "es-ES" });
     const page = await context.newPage();
-    await page.addInitScript(() => {
-      const w = window as unknown as { __cls: number };
-      w.__cls = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.__cls += entry.value;
-      }).observe({ type: "layout-shift", buffered: true });
-    });
+    const layoutShift = await trackLayoutShift(page);
     await page.goto("/izakaya-tomoshibi?diet=vegan", { waitUntil: "networkidle" });
     const hint = page.locator(".language-hint");
     await expect(hint.getByRole("link", { name: "Esta carta en español" })).toHaveAttribute("href", "/izakaya-tomoshibi/es?diet=vegan");
     await expect(hint).toHaveAttribute("lang", "es");
     expect(new URL(page.url()).pathname).toBe("/izakaya-tomoshibi");
-    expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThan(0.01);
+    expect(await layoutShift()).toBeLessThan(0.01);
     await expectAccessible(page, `/izakaya-tomoshibi with the hint at ${at}`);
     await hint.getByRole("button", { name: "Cerrar" }).click();
     await expect(hint).toHaveCount(0);

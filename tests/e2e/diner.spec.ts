@@ -5,7 +5,7 @@
 // 3. open/closed with the next change, in the restaurant's time zone (not the phone's), from the
 //    server without JavaScript and recomputed in the browser (fixed clocks, timezoneId).
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { baseUrl, expectAccessible, watchPage } from "./helpers";
+import { baseUrl, expectAccessible, trackLayoutShift, watchPage } from "./helpers";
 
 const SIZES = [
   { name: "phone", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
@@ -99,17 +99,11 @@ test.describe("1 · the menu on the first screen", () => {
       const context = await newContext(browser, size);
       const page = await context.newPage();
       const watch = await watchPage(page);
-      await page.addInitScript(() => {
-        const w = window as unknown as { __cls: number };
-        w.__cls = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.__cls += entry.value;
-        }).observe({ type: "layout-shift", buffered: true });
-      });
+      const layoutShift = await trackLayoutShift(page);
       for (const path of ["/izakaya-tomoshibi", "/forno-rosso-muenchen", "/trattoria-del-portico", "/zunfthaus-am-see/fr"]) {
         await page.goto(path, { waitUntil: "networkidle" });
         await expectAccessible(page, `${path} at ${size.viewport.width}`);
-        const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+        const cls = await layoutShift();
         expect(cls, path).toBeLessThan(0.01);
       }
       expect(await watch.violations()).toEqual([]);

@@ -46,3 +46,18 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
     `axe on ${label}`,
   ).toEqual([]);
 }
+
+/**
+ * Sums the page's layout shifts not caused by input (CLS), from its first load on: call before
+ * `goto`; the returned function reads the sum so far.
+ */
+export async function trackLayoutShift(page: Page): Promise<() => Promise<number>> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cls: number };
+    w.__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.__cls += entry.value;
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+}

@@ -4,7 +4,7 @@
 // Fixture: tests/fixtures/menus.json (zunfthaus-am-see: CHF, de/en/fr, a hidden category, an
 // unavailable dish).
 import { expect, test, type Page } from "@playwright/test";
-import { baseUrl, expectAccessible, watchPage } from "./helpers";
+import { baseUrl, expectAccessible, trackLayoutShift, watchPage } from "./helpers";
 
 const MENU = "/zunfthaus-am-see";
 
@@ -139,19 +139,11 @@ test.describe("public pages in a browser", () => {
 
   test("no layout shift while a menu page loads and today is marked", async ({ page }) => {
     await watchPage(page);
-    await page.addInitScript(() => {
-      const w = window as unknown as { __cls: number };
-      w.__cls = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-          if (!entry.hadRecentInput) w.__cls += entry.value;
-        }
-      }).observe({ type: "layout-shift", buffered: true });
-    });
+    const layoutShift = await trackLayoutShift(page);
     await page.goto(MENU, { waitUntil: "networkidle" });
     await expect(page.locator('.hours tr[aria-current="date"]')).toHaveCount(1);
     await page.waitForTimeout(300);
-    const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+    const cls = await layoutShift();
     expect(cls).toBeLessThan(0.01);
   });
 
