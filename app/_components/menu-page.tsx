@@ -72,6 +72,8 @@ export function MenuPage({ view }: { view: MenuView }) {
               days={DAY_KEYS.map((d) => t.days[d])}
               open={view.openStatus.open}
               text={view.openStatus.text}
+              from={view.openStatus.from}
+              until={view.openStatus.until}
             />
           )}
           <div className="actions">
@@ -262,6 +264,8 @@ export function MenuPage({ view }: { view: MenuView }) {
               <OpeningHours
                 days={view.openingHours}
                 today={view.openStatus?.today ?? null}
+                from={view.openStatus?.from ?? 0}
+                until={view.openStatus?.until ?? 0}
                 timeZone={view.timeZone}
                 labels={{ caption: t.openingHoursByDay, today: t.today, closed: t.closed, nextDay: t.nextDay }}
               />

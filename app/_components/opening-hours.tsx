@@ -1,10 +1,12 @@
 "use client";
 // Opening hours with today marked — the restaurant's today, in its own time zone, never the
-// phone's. The server marks the day it rendered on (right without JavaScript); the cached page may
-// be older than a midnight, so the browser checks the day again with the same local-time function
-// the open/closed line and the openNow search use (lib/search/opening-hours.ts).
-import { useEffect, useState } from "react";
+// phone's. The server marks the day it rendered on (right without JavaScript) with the span that
+// day holds for; the cached page may be older than a midnight, so once the browser's clock leaves
+// the span it reads the day again with the same local-time function the open/closed line and the
+// openNow search use (lib/search/opening-hours.ts).
+import { useState } from "react";
 import { DAY_KEYS, localTime } from "@/lib/search/opening-hours";
+import { useOutsideSpan } from "./use-outside-span";
 
 export interface OpeningDayProps {
   day: string;
@@ -21,21 +23,30 @@ export interface OpeningHoursLabels {
   nextDay: string;
 }
 
-export function OpeningHours({ days, labels, today: serverToday, timeZone }: { days: OpeningDayProps[]; labels: OpeningHoursLabels; today: string | null; timeZone: string | null }) {
+export function OpeningHours({
+  days,
+  labels,
+  today: serverToday,
+  timeZone,
+  from,
+  until,
+}: {
+  days: OpeningDayProps[];
+  labels: OpeningHoursLabels;
+  today: string | null;
+  timeZone: string | null;
+  /** ms since the epoch: the span the server's today holds for */
+  from: number;
+  until: number;
+}) {
   const [today, setToday] = useState<string | null>(serverToday);
-  useEffect(() => {
-    if (!timeZone) return;
-    const update = () => {
-      try {
-        setToday(DAY_KEYS[localTime(new Date(), timeZone).day]);
-      } catch {
-        // a zone this browser does not know: keep the server's day
-      }
-    };
-    update();
-    const timer = setInterval(update, 60_000);
-    return () => clearInterval(timer);
-  }, [timeZone]);
+  useOutsideSpan(null, timeZone, from, until, (now) => {
+    try {
+      setToday(DAY_KEYS[localTime(now, timeZone as string).day]);
+    } catch {
+      // a zone this browser does not know: keep the server's day
+    }
+  });
   return (
     <table className="hours">
       <caption className="visually-hidden">{labels.caption}</caption>

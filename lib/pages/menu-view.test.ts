@@ -49,7 +49,15 @@ describe("buildMenuView", () => {
     const hours = { ...base, openingHours: { tue: "11:30-14:00" }, contact: { ...base.contact, latitude: 47.36, longitude: 8.54 } };
     // Monday 2026-11-30 12:00 in Zürich (11:00Z).
     const v = buildMenuView(hours, "de", { countryCode: "CH", timeZone: "Europe/Zurich" }, new Date("2026-11-30T11:00:00Z"))!;
-    expect(v.openStatus).toEqual({ open: false, text: "Geschlossen · öffnet morgen 11:30", asOf: "12:00", today: "mon" });
+    // The line holds from Monday's local midnight to Tuesday's, when it becomes "öffnet heute".
+    expect(v.openStatus).toEqual({
+      open: false,
+      text: "Geschlossen · öffnet morgen 11:30",
+      asOf: "12:00",
+      today: "mon",
+      from: Date.parse("2026-11-29T23:00:00Z"),
+      until: Date.parse("2026-11-30T23:00:00Z"),
+    });
     expect(v.directionsUrl).toBe("https://www.google.com/maps/dir/?api=1&destination=47.36%2C8.54");
     expect(v.euAllergenRules).toBe(false);
     expect(buildMenuView(hours, "de", { countryCode: "DE", timeZone: null })!.euAllergenRules).toBe(true);

@@ -2,7 +2,7 @@
 // (the same object GET /api/public/restaurants/{slug} returns). The HTML page, the Markdown twin
 // and the JSON-LD all render this one view, so they cannot disagree.
 import { ALLERGENS, type Allergen } from "../menu/allergens";
-import { DAY_KEYS, localTime, openState } from "../search/opening-hours";
+import { DAY_KEYS, localTime, openState, stateSpan } from "../search/opening-hours";
 import { statusText } from "./menu-view-status";
 import { NO_FILTER, type MenuFilterState } from "./menu-view-filter";
 import { menuLabels, type DietLabelKey, type MenuLabels } from "../i18n/menu-labels";
@@ -137,6 +137,9 @@ export interface OpenStatusView {
   asOf: string;
   /** the restaurant's local weekday then */
   today: DayKey;
+  /** ms since the epoch: the line and `today` hold from `from` until `until` (stateSpan) */
+  from: number;
+  until: number;
 }
 
 export interface MenuView {
@@ -357,10 +360,11 @@ const EU_COUNTRIES = new Set(["AT", "BE", "BG", "HR", "CY", "CZ", "DK", "EE", "F
 /** The open/closed line at `now` in the restaurant's time zone (null when hours or zone are unknown). */
 export function openStatusView(hours: Record<string, string> | null, timeZone: string | null, now: Date, labels: MenuLabels): OpenStatusView | null {
   const state = openState(hours, timeZone, now);
-  if (!state || !timeZone) return null;
+  const span = stateSpan(hours, timeZone, now);
+  if (!state || !span || !timeZone) return null;
   const local = localTime(now, timeZone);
   const asOf = `${String(Math.floor(local.minute / 60)).padStart(2, "0")}:${String(local.minute % 60).padStart(2, "0")}`;
-  return { open: state.open, text: statusText(state, labels.status, DAY_KEYS.map((d) => labels.days[d])), asOf, today: DAY_KEYS[local.day] };
+  return { open: state.open, text: statusText(state, labels.status, DAY_KEYS.map((d) => labels.days[d])), asOf, today: DAY_KEYS[local.day], ...span };
 }
 
 /**

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isOpenAt, isOpenAtLocal, localTime, openState, openStateLocal } from "./opening-hours";
+import { isOpenAt, isOpenAtLocal, localTime, openState, openStateLocal, stateSpan } from "./opening-hours";
 
 describe("isOpenAt", () => {
   const hours = { mon: "11:30-14:00", fri: "18:00-02:00", sat: "10:00-24:00" };
@@ -142,6 +142,64 @@ describe("openState", () => {
         expect(day * 1440 + change!.inDays * 1440 + hh * 60 + mm).toBe(t);
         expect(change!.day).toBe((day + change!.inDays) % 7);
       }),
+    );
+  });
+});
+
+describe("stateSpan", () => {
+  const evening = { mon: "17:30-22:00", tue: "17:30-22:00", wed: "17:30-22:00", thu: "17:30-22:00", fri: "17:30-23:30" };
+
+  it("runs from the last change or local midnight to the next change or local midnight", () => {
+    // Thursday 2026-07-09 14:30 in New York (EDT, UTC−4): closed since midnight, opens 17:30.
+    const span = stateSpan(evening, "America/New_York", new Date("2026-07-09T18:30:20Z"));
+    expect(span).toEqual({ from: Date.parse("2026-07-09T04:00:00Z"), until: Date.parse("2026-07-09T21:30:00Z") });
+    // 21:00: open since 17:30, until 22:00.
+    expect(stateSpan(evening, "America/New_York", new Date("2026-07-10T01:00:00Z"))).toEqual({
+      from: Date.parse("2026-07-09T21:30:00Z"),
+      until: Date.parse("2026-07-10T02:00:00Z"),
+    });
+    // 23:00, closed: the wording ("opens tomorrow") changes at midnight.
+    expect(stateSpan(evening, "America/New_York", new Date("2026-07-10T03:00:00Z"))?.until).toBe(Date.parse("2026-07-10T04:00:00Z"));
+  });
+
+  it("ends where the clock reads the change across a daylight saving change", () => {
+    // New York springs forward on 2026-03-08 at 02:00 EST (07:00Z): 04:00 local is 08:00Z.
+    expect(stateSpan({ sun: "01:00-04:00" }, "America/New_York", new Date("2026-03-08T06:30:00Z"))?.until).toBe(Date.parse("2026-03-08T08:00:00Z"));
+    // It falls back on 2026-11-01 at 02:00 EDT (06:00Z): 01:30 first comes at 05:30Z.
+    expect(stateSpan({ sun: "01:30-03:00" }, "America/New_York", new Date("2026-11-01T04:30:00Z"))?.until).toBe(Date.parse("2026-11-01T05:30:00Z"));
+  });
+
+  it("is null when the state is unknown", () => {
+    expect(stateSpan(null, "Europe/Zurich", new Date())).toBeNull();
+    expect(stateSpan(evening, null, new Date())).toBeNull();
+    expect(stateSpan(evening, "Mars/Olympus_Mons", new Date())).toBeNull();
+  });
+
+  it("holds one state and one local day throughout, in zones with and without clock changes (property)", () => {
+    const time = fc.tuple(fc.integer({ min: 0, max: 23 }), fc.constantFrom(0, 15, 30, 45, 59)).map(([h, m]) => `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`);
+    const range = fc.tuple(time, time).filter(([a, b]) => a !== b).map(([a, b]) => `${a}-${b}`);
+    const days = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
+    const zones = ["America/New_York", "Europe/Zurich", "Australia/Lord_Howe", "Asia/Tokyo", "America/St_Johns"];
+    // Instants around the 2026 clock changes of those zones, and anywhere in the year.
+    const around = [Date.parse("2026-03-08T07:00:00Z"), Date.parse("2026-03-29T01:00:00Z"), Date.parse("2026-04-04T15:00:00Z"), Date.parse("2026-10-04T16:00:00Z"), Date.parse("2026-10-25T01:00:00Z"), Date.parse("2026-11-01T06:00:00Z")];
+    const instant = fc.oneof(
+      fc.tuple(fc.constantFrom(...around), fc.integer({ min: -36 * 3600, max: 36 * 3600 })).map(([t, s]) => t + s * 1000),
+      fc.integer({ min: Date.parse("2026-01-01T00:00:00Z"), max: Date.parse("2027-01-01T00:00:00Z") }),
+    );
+    fc.assert(
+      fc.property(fc.dictionary(fc.constantFrom(...days), range, { minKeys: 1 }), fc.constantFrom(...zones), instant, fc.double({ min: 0, max: 1, noNaN: true }), (week, zone, t, where) => {
+        const span = stateSpan(week, zone, new Date(t))!;
+        expect(span.from).toBeLessThanOrEqual(t);
+        expect(span.until).toBeGreaterThan(t);
+        expect(span.until - span.from).toBeLessThanOrEqual(25 * 3600_000);
+        const state = openState(week, zone, new Date(t));
+        const day = localTime(new Date(t), zone).day;
+        for (const u of [span.from, span.until - 1, Math.floor(span.from + where * (span.until - 1 - span.from))]) {
+          expect(openState(week, zone, new Date(u))).toEqual(state);
+          expect(localTime(new Date(u), zone).day).toBe(day);
+        }
+      }),
+      { numRuns: 400 },
     );
   });
 });

@@ -145,3 +145,47 @@ export function isOpenAtLocal(hours: Partial<Record<DayKey, string>>, day: numbe
 export function isOpenAt(hours: unknown, timeZone: string | null, instant: Date): boolean | null {
   return openState(hours, timeZone, instant)?.open ?? null;
 }
+
+/**
+ * The instants (ms since the epoch) between which the state at `instant` and the restaurant's
+ * local day stay as they are: [from, until), bounded by the last and the next opening or closing
+ * and by local midnights (the line's "today"/"tomorrow" wording and the hours table's today change
+ * then). A page carries the span of the state it was rendered with, so that the browser recomputes
+ * the line only when its clock has left the span (a page kept in a cache across a change, or a
+ * clock that disagrees with the server's) — the local time of a zone costs the browser its time
+ * zone data, hundreds of milliseconds of a phone's main thread at load. Where a clock change falls
+ * inside the span, the span is shortened to the safe side: recomputing early is harmless. Null
+ * when the state is unknown.
+ */
+export function stateSpan(hours: unknown, timeZone: string | null, instant: Date): { from: number; until: number } | null {
+  if (!timeZone || !hours || typeof hours !== "object" || Array.isArray(hours)) return null;
+  let local: { day: number; minute: number };
+  try {
+    local = localTime(instant, timeZone);
+  } catch {
+    return null;
+  }
+  const now = local.day * DAY + local.minute;
+  // Each end of an open interval is a change; within the day only (midnights bound the span).
+  let back = local.minute;
+  let ahead = DAY - local.minute;
+  for (const [a, b] of weekIntervals(hours as Partial<Record<DayKey, string>>)) {
+    for (const edge of [a, b]) {
+      if (edge <= now) back = Math.min(back, now - edge);
+      else ahead = Math.min(ahead, edge - now);
+    }
+  }
+  const minuteStart = Math.floor(instant.getTime() / 60_000) * 60_000;
+  // Wall-clock minutes are real minutes unless the zone's offset changes in between: then the
+  // instant where the clock reads the edge is off by the change, and the span ends at the nearer.
+  const at = (minutes: number, nearer: (x: number, y: number) => number): number => {
+    const candidate = minuteStart + minutes * 60_000;
+    const read = localTime(new Date(candidate), timeZone);
+    let drift = (((now + minutes - (read.day * DAY + read.minute)) % WEEK) + WEEK) % WEEK;
+    if (drift > WEEK / 2) drift -= WEEK;
+    return drift === 0 ? candidate : nearer(candidate, candidate + drift * 60_000);
+  };
+  const from = at(-back, Math.max);
+  const until = at(ahead, Math.min);
+  return { from: Math.min(from, minuteStart), until: Math.max(until, minuteStart + 60_000) };
+}

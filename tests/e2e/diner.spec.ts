@@ -285,6 +285,39 @@ test.describe("3 · open now, in the restaurant's time", () => {
     await context.close();
   });
 
+  test("a page loaded while the server's line still holds reads no zone's time in the browser, one loaded after it does", async ({ browser }) => {
+    // A zone's local time costs a phone hundreds of milliseconds the first time (Lighthouse: the
+    // largest script task of the menu page), so it is read only once the clock left the line's span.
+    const context = await newContext(browser, SIZES[0], { timezoneId: "Asia/Tokyo" });
+    await context.addInitScript(() => {
+      const counted = { zones: 0 };
+      (window as unknown as { zoneReads: typeof counted }).zoneReads = counted;
+      Intl.DateTimeFormat = new Proxy(Intl.DateTimeFormat, {
+        construct(target, args: [string?, Intl.DateTimeFormatOptions?]) {
+          if (args[1]?.timeZone) counted.zones++;
+          return Reflect.construct(target, args);
+        },
+      });
+    });
+    const zoneReads = (page: Page) => page.evaluate(() => (window as unknown as { zoneReads: { zones: number } }).zoneReads.zones);
+    const fresh = await context.newPage();
+    await fresh.goto("/izakaya-tomoshibi");
+    const line = await fresh.locator(".open-status").textContent();
+    const until = Number(await fresh.locator(".open-status").getAttribute("data-until"));
+    await fresh.waitForLoadState("networkidle");
+    await fresh.waitForTimeout(500);
+    // (A copy rendered just before the line changed, up to a minute earlier, is recomputed: once.)
+    expect(await zoneReads(fresh)).toBe(Date.now() < until ? 0 : 1);
+    // Two days later (a copy kept in a cache): the browser computes the line, in New York's time.
+    const later = await context.newPage();
+    await later.clock.setFixedTime(new Date(Date.now() + 2 * 86_400_000));
+    await later.goto("/izakaya-tomoshibi");
+    await expect.poll(() => zoneReads(later)).toBeGreaterThan(0);
+    await expect(later.locator(".open-status")).toHaveText(/^(Open until|Closed · opens) /);
+    expect(line).toMatch(/^(Open until|Closed · opens|Open 24 hours)/);
+    await context.close();
+  });
+
   for (const size of SIZES) {
     test(`without JavaScript the server's line and today follow the restaurant's clock, not the phone's, at ${size.viewport.width} px`, async ({ browser }) => {
       const context = await newContext(browser, size, { javaScriptEnabled: false, timezoneId: "Asia/Tokyo" });
