@@ -34,8 +34,6 @@ import { ftsPhrase, resolveDirectoryFilters, TRIGRAM } from "./restaurant-querie
 
 /** A dish read through the FTS index (random access, three joins) against one walked in order. */
 const RANDOM_READ = 20;
-/** Matches of q counted for the choice of plan; more than this and the walk wins anyway. */
-const MATCHES_COUNTED = 50_000;
 /**
  * SQLite: up to this many matches are read from the index once, as ids, and the page and the
  * total join those ids instead of reading the index again: the trigram lists of q grow with the
@@ -61,6 +59,40 @@ async function candidateEstimate(restaurantWhere: Prisma.Sql[] | null): Promise<
   if (!restaurantWhere) return items;
   const [row] = await readDb().$queryRaw<{ n: number | bigint }[]>(Prisma.sql`SELECT count(*) AS n FROM "Restaurant" r WHERE ${Prisma.join(restaurantWhere, " AND ")}`);
   return (Number(row?.n ?? 0) * items) / restaurants;
+}
+
+/** PostgreSQL: the tokens of a dish (migration dish_filter_index), as its GIN expression index has them. */
+const FACETS = Prisma.raw(`"dish_facets"(m."searchText", m."tagKey", m."allergenMask", m."priceMinor")`);
+/** A token in more dishes than this is left to the row-by-row tests: its index entry would be a list of most dishes. */
+const RARE = 0.01;
+
+/** The share of dishes with each common token, from the statistics ANALYZE keeps of the index (cached like sizeEstimate). */
+let facetStats: { freq: Map<string, number>; at: number } | undefined;
+async function facetFrequencies(): Promise<Map<string, number>> {
+  if (facetStats && Date.now() - facetStats.at < 60_000) return facetStats.freq;
+  const rows = await readDb().$queryRaw<{ elems: string[] | null; freqs: number[] | null }[]>(
+    Prisma.sql`SELECT most_common_elems::text::text[] AS elems, most_common_elem_freqs::float8[] AS freqs FROM pg_stats WHERE tablename = 'MenuItem_facets_idx' LIMIT 1`,
+  );
+  const freq = new Map<string, number>();
+  const { elems, freqs } = rows[0] ?? { elems: null, freqs: null };
+  for (const [i, e] of (elems ?? []).entries()) freq.set(e, Number(freqs?.[i] ?? 0));
+  facetStats = { freq, at: Date.now() };
+  return freq;
+}
+
+/** The conditions on dish_facets worth an index read: the rare tokens of q (two characters), diet, allergens and price. */
+async function rareFacets(filters: DishFilters, qLength: number): Promise<Prisma.Sql[]> {
+  const freq = await facetFrequencies();
+  const share = (token: string) => freq.get(token) ?? 0;
+  const all = [...(qLength === 2 ? [`q${filters.q}`] : []), ...filters.diet.map((t) => `t${t}`), ...maskBits(filters.excludeMask).map((b) => `a${b}`)].filter(
+    (t) => share(t) < RARE,
+  );
+  const out = all.length ? [Prisma.sql`${FACETS} @> ARRAY[${Prisma.join(all)}]::text[]`] : [];
+  if (filters.maxPriceMinor !== undefined) {
+    const classes = priceClassesUpTo(filters.maxPriceMinor).map((c) => `p${c}`);
+    if (classes.reduce((sum, c) => sum + share(c), 0) < RARE) out.push(Prisma.sql`${FACETS} && ARRAY[${Prisma.join(classes)}]::text[]`);
+  }
+  return out;
 }
 
 /** How the dishes for q were found (SQLite: page, then total, and "id-list" when the matches were carried as ids; PostgreSQL: the page), for the tests. */
@@ -94,20 +126,92 @@ async function countUpTo(fromWhere: Prisma.Sql, bound: number): Promise<number> 
 }
 
 
+/** The parts of a dish search the dish index answers (migration dish_filter_index). */
+export interface IndexedFilters {
+  /** q of 3+ characters: a phrase of trigrams */
+  q?: string;
+  /** q of 1–2 characters: the trigrams that start with it (any of them) */
+  qTerms?: string[];
+  cityIds?: number[];
+  cuisineIds?: number[];
+  diet?: string[];
+  excludeMask?: number;
+  maxPriceMinor?: number;
+}
+
 /**
- * The FTS5 query: q as a phrase of trigrams in the dish's text, within the restaurant's city and
- * cuisine when asked (the "scope" column, migration dish_search_scope), so the index alone narrows
- * q to one place and neither the page nor the total reads the matches elsewhere.
+ * The FTS5 query: q as a phrase of trigrams in the dish's text (or, under three characters, any
+ * trigram that starts with it), within the restaurant's city and cuisine when asked (the "scope"
+ * column, migration dish_search_scope), each diet tag as the phrase ",tag," in "tags", each
+ * excluded allergen as the token of dishes free of it and maxPrice as any price class up to its
+ * own (migration dish_filter_index): the index intersects them, so a combination that matches few
+ * dishes reads only those.
  */
-export function dishMatch(q: string, ids: { cityIds?: number[]; cuisineIds?: number[] }): string {
-  const anyOf = (tag: "c" | "k", list: number[]) => `"scope" : (${list.map((id) => `"${scopeToken(tag, id)}"`).join(" OR ")})`;
-  return [`"searchText" : ${ftsPhrase(q)}`, ...(ids.cityIds ? [anyOf("c", ids.cityIds)] : []), ...(ids.cuisineIds ? [anyOf("k", ids.cuisineIds)] : [])].join(" AND ");
+export function dishMatch(f: IndexedFilters): string {
+  const anyOf = (column: string, tokens: string[]) => `"${column}" : (${tokens.map(ftsPhrase).join(" OR ")})`;
+  const parts: string[] = [];
+  if (f.q) parts.push(`"searchText" : ${ftsPhrase(f.q)}`);
+  if (f.qTerms) parts.push(anyOf("searchText", f.qTerms));
+  if (f.cityIds) parts.push(anyOf("scope", f.cityIds.map((id) => scopeToken("c", id))));
+  if (f.cuisineIds) parts.push(anyOf("scope", f.cuisineIds.map((id) => scopeToken("k", id))));
+  for (const tag of f.diet ?? []) parts.push(`"tags" : ${ftsPhrase(`,${tag},`)}`);
+  for (const bit of maskBits(f.excludeMask ?? 0)) parts.push(`"scope" : ${ftsPhrase(facetToken("a", bit))}`);
+  if (f.maxPriceMinor !== undefined) parts.push(anyOf("scope", priceClassesUpTo(f.maxPriceMinor).map((c) => facetToken("p", c))));
+  return parts.join(" AND ");
 }
 
 /** The one trigram that names a city (c) or cuisine (k) in "scope", as the migration writes it. */
 export function scopeToken(tag: "c" | "k", id: number): string {
   return tag + String.fromCharCode(0xe000 + Math.floor(id / 6400), 0xe000 + (id % 6400));
 }
+
+/** The trigram of "free of allergen bit n" (a) or "price class n" (p) in "scope", as migration dish_filter_index writes it. */
+export function facetToken(tag: "a" | "p", n: number): string {
+  return tag + String.fromCharCode(0xe000, 0xe000 + n);
+}
+
+function maskBits(mask: number): number[] {
+  return Array.from({ length: 31 }, (_, bit) => bit).filter((bit) => (mask & (1 << bit)) !== 0);
+}
+
+/**
+ * A price's class, as both migrations dish_filter_index compute it: 0 for a price of 0 or less,
+ * else its number of digits × 10 + its leading digit (2800 is 42). The classes up to a bound hold
+ * every price up to it and a few up to twice it: the exact test stays in SQL.
+ */
+export function priceClass(minor: number): number {
+  if (minor <= 0) return 0;
+  const digits = String(Math.trunc(minor));
+  return digits.length * 10 + Number(digits[0]);
+}
+
+/** Every class that may hold a price ≤ max. */
+export function priceClassesUpTo(max: number): number[] {
+  const top = priceClass(max);
+  const classes = [0];
+  for (let c = 11; c <= top; c++) if (c % 10 !== 0) classes.push(c);
+  return classes;
+}
+
+/**
+ * SQLite, q of one or two characters: the trigrams of the index that start with it (the text ends
+ * with two U+F8FF, so every character starts one), read from its vocabulary "DishSearchTerms".
+ * None: no dish has q. Past TERMS_MAX, q is too common for an OR of its trigrams to narrow
+ * anything (a single letter starts hundreds): undefined, and the walk tests q row by row.
+ */
+async function qTerms(q: string): Promise<string[] | undefined> {
+  const chars = [...q];
+  const last = chars[chars.length - 1].codePointAt(0)!;
+  if (last >= 0x10ffff) return undefined;
+  const upper = chars.slice(0, -1).join("") + String.fromCodePoint(last + 1);
+  const rows = await readDb().$queryRaw<{ term: string }[]>(
+    Prisma.sql`SELECT term FROM "DishSearchTerms" WHERE term >= ${q} AND term < ${upper} LIMIT ${TERMS_MAX + 1}`,
+  );
+  return rows.length > TERMS_MAX ? undefined : rows.map((r) => r.term);
+}
+
+/** Trigrams that may stand for a short q in one FTS5 query (see qTerms). */
+const TERMS_MAX = 200;
 
 export interface DishFilters extends ScanOptions {
   /** folded with searchKey */
@@ -153,26 +257,42 @@ export async function searchPublishedDishes(
   let from = Prisma.sql`FROM "MenuItem" m ${JOINS}`;
   let countFrom: Prisma.Sql | undefined;
   let countWhere: Prisma.Sql[] | undefined;
-  if (filters.q && databaseKind() === "sqlite" && [...filters.q].length >= TRIGRAM) {
-    const phrase = dishMatch(filters.q, ids);
-    const fts = Prisma.sql`FROM "DishSearch" WHERE "DishSearch" MATCH ${phrase}`;
+  const qLength = filters.q ? [...filters.q].length : 0;
+  const terms = filters.q && qLength < TRIGRAM && databaseKind() === "sqlite" ? await qTerms(filters.q) : undefined;
+  const sqliteIndexed = databaseKind() === "sqlite" && (qLength >= TRIGRAM || terms !== undefined || filters.diet.length > 0 || filters.excludeMask !== 0 || filters.maxPriceMinor !== undefined);
+  if (terms?.length === 0) {
+    onPlan?.("none");
+    return { total: { total: 0, capped: false }, rows: [], next: null };
+  }
+  if (sqliteIndexed) {
+    const match = dishMatch({
+      ...(qLength >= TRIGRAM ? { q: filters.q } : terms ? { qTerms: terms } : {}),
+      ...ids,
+      diet: filters.diet,
+      excludeMask: filters.excludeMask,
+      maxPriceMinor: filters.maxPriceMinor,
+    });
+    const fts = Prisma.sql`FROM "DishSearch" WHERE "DishSearch" MATCH ${match}`;
     const first = (await readDb().$queryRaw<{ id: number | bigint }[]>(Prisma.sql`SELECT rowid AS id ${fts} ORDER BY rowid LIMIT ${dishIdList.max + 1}`)).map((r) => Number(r.id));
-    const listed = first.length <= dishIdList.max;
-    // Past the list, only the rest is counted (the index reads its rowids in order).
-    const matches = listed ? first.length : first.length + (await countUpTo(Prisma.sql`${fts} AND rowid > ${first[first.length - 1]}`, MATCHES_COUNTED - first.length));
-    if (matches === 0) {
+    if (first.length === 0) {
       onPlan?.("none");
       return { total: { total: 0, capped: false }, rows: [], next: null };
     }
+    const listed = first.length <= dishIdList.max;
+    const { items } = await sizeEstimate();
+    // Past the list, the matches are estimated from how far into the ids the first ones reach
+    // (the index yields them in id order): counting them cost as much as the walk it decides
+    // against (q=fl, 23 694 matches, 60 ms at 28 000 restaurants).
+    const matches = listed ? first.length : Math.max(first.length, Math.round((first.length * items) / first[first.length - 1]));
     const candidates = await candidateEstimate(place.length ? [...published, ...place] : null);
-    // The substring test on every path: it decides where the menus are walked, and costs one
-    // instr() per row where the index already chose the rows.
-    where.push(Prisma.sql`instr(m."searchText", ${filters.q}) > 0`);
+    // The exact tests on every path (the diet, allergen and price ones below): they decide where
+    // the menus are walked, and cost one test per row where the index already chose the rows.
+    if (filters.q) where.push(Prisma.sql`instr(m."searchText", ${filters.q}) > 0`);
     // CROSS JOIN: SQLite keeps the index's matches as the outer loop.
     if (listed) onPlan?.("id-list");
     const matched = listed
       ? Prisma.sql`FROM json_each(${JSON.stringify(first)}) j CROSS JOIN "MenuItem" m ON m."id" = j."value" ${JOINS}`
-      : Prisma.sql`FROM "DishSearch" s CROSS JOIN "MenuItem" m ON m."id" = s.rowid AND s."DishSearch" MATCH ${phrase} ${JOINS}`;
+      : Prisma.sql`FROM "DishSearch" s CROSS JOIN "MenuItem" m ON m."id" = s.rowid AND s."DishSearch" MATCH ${match} ${JOINS}`;
     const indexCost = RANDOM_READ * matches;
     if (indexCost <= ((page.limit + 1) * candidates) / matches) {
       onPlan?.("fts-sorted");
@@ -187,34 +307,58 @@ export async function searchPublishedDishes(
       onPlan?.("walk-count");
       countFrom = Prisma.sql`FROM "MenuItem" m ${JOINS}`;
     }
-  } else if (filters.q && [...filters.q].length >= TRIGRAM && !place.length) {
-    // PostgreSQL, q anywhere: the planner guessed 199 or 8 870 matches for the 6 860 of queijo (by
-    // ANALYZE sample), and sorted all of them for a page (78 ms at 100 000 restaurants) where the
-    // walk by restaurant name takes a few. Within a city or cuisine it never walked in order (it
-    // hashed every section instead: 91 ms), while the place's GIN index holds only the matches
-    // there (647 of the 6 860), so that case stays with the planner, below.
+  } else if (filters.q && databaseKind() === "sqlite") {
+    // A letter or two too common for the index to narrow: tested row by row on the walk.
+    where.push(Prisma.sql`instr(m."searchText", ${filters.q}) > 0`);
+  } else if (filters.q || filters.diet.length > 0 || filters.excludeMask !== 0 || filters.maxPriceMinor !== undefined) {
+    // PostgreSQL. First the dishes that pass the dish's own tests, ignoring the joins, read
+    // through the indexes that narrow them: the trigrams of q (pg_trgm), and the tokens of
+    // dish_facets (migration dish_filter_index) that the statistics call rare, so that the
+    // planner reads them from the GIN index (a common one it would test row by row: the function
+    // costs ~70 µs a row). None: nothing to walk. Up to dishIdList.max: the page and the total read
+    // those ids (a tag nobody has, or q with allergens that exclude all its matches, walked every
+    // dish before: 2 299 and 1 946 ms at 28 000 restaurants, issue #29).
+    const exact: Prisma.Sql[] = [];
+    if (filters.q) exact.push(Prisma.sql`strpos(m."searchText", ${filters.q}) > 0`);
+    for (const tag of filters.diet) exact.push(Prisma.sql`m."tagKey" LIKE ${`%,${tag},%`}`);
+    if (filters.excludeMask) exact.push(Prisma.sql`(m."allergenMask" & ${filters.excludeMask}) = 0`);
+    if (filters.maxPriceMinor !== undefined) exact.push(Prisma.sql`m."priceMinor" <= ${filters.maxPriceMinor}`);
     // searchKey maps % _ \ to private-use characters in both the column and q: LIKE sees no wildcard.
-    const like = Prisma.sql`m."searchText" LIKE ${`%${filters.q}%`}`;
-    const candidates = await candidateEstimate(null);
-    // The index's matches cost RANDOM_READ each, the walk (limit + 1) × candidates / matches: the
-    // index wins below the square root of their ratio, so matches need counting only that far.
-    const threshold = Math.ceil(Math.sqrt(((page.limit + 1) * candidates) / RANDOM_READ));
-    const matches = await countUpTo(Prisma.sql`FROM "MenuItem" m WHERE ${like}`, threshold);
-    if (matches === 0) {
+    const like = qLength >= TRIGRAM ? Prisma.sql`m."searchText" LIKE ${`%${filters.q}%`}` : undefined;
+    const facets = await rareFacets(filters, qLength);
+    const narrowing = [...(like ? [like] : []), ...facets];
+    const first = narrowing.length
+      ? (await readDb().$queryRaw<{ id: number }[]>(Prisma.sql`SELECT m."id" AS "id" FROM "MenuItem" m WHERE ${Prisma.join([...scope, ...narrowing, ...exact], " AND ")} LIMIT ${dishIdList.max + 1}`)).map((r) => Number(r.id))
+      : undefined;
+    if (first?.length === 0) {
       onPlan?.("none");
       return { total: { total: 0, capped: false }, rows: [], next: null };
     }
-    where.push(Prisma.sql`strpos(m."searchText", ${filters.q}) > 0`);
-    if (matches <= threshold) {
-      onPlan?.("index-sorted");
+    if (filters.q) where.push(exact[0]);
+    if (first && first.length <= dishIdList.max) {
+      onPlan?.("id-list");
+      where.push(Prisma.sql`m."id" IN (${Prisma.join(first)})`);
+    } else if (like && !place.length) {
+      // q anywhere, many matches: the planner guessed 199 or 8 870 matches for the 6 860 of queijo
+      // (by ANALYZE sample), and sorted all of them for a page (78 ms at 100 000 restaurants) where
+      // the walk by restaurant name takes a few. Within a city or cuisine it never walked in order
+      // (it hashed every section instead: 91 ms), while the place's GIN index holds only the
+      // matches there (647 of the 6 860), so that case stays with the planner, below.
+      const candidates = await candidateEstimate(null);
+      // The index's matches cost RANDOM_READ each, the walk (limit + 1) × candidates / matches: the
+      // index wins below the square root of their ratio, so matches need counting only that far.
+      const threshold = Math.ceil(Math.sqrt(((page.limit + 1) * candidates) / RANDOM_READ));
+      const matches = await countUpTo(Prisma.sql`FROM "MenuItem" m WHERE ${like}`, threshold);
+      if (matches <= threshold) {
+        onPlan?.("index-sorted");
+        where.push(like);
+      } else {
+        onPlan?.("walk");
+        countWhere = [like];
+      }
+    } else if (like) {
       where.push(like);
-    } else {
-      onPlan?.("walk");
-      countWhere = [like];
     }
-  } else if (filters.q) {
-    // PostgreSQL within a place, or under three characters (no trigram narrows anything).
-    where.push(Prisma.sql`m."searchText" LIKE ${`%${filters.q}%`}`);
   }
   for (const tag of filters.diet) where.push(Prisma.sql`m."tagKey" LIKE ${`%,${tag},%`}`);
   if (filters.excludeMask) where.push(Prisma.sql`(m."allergenMask" & ${filters.excludeMask}) = 0`);
