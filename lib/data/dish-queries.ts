@@ -86,19 +86,28 @@ async function facetFrequencies(): Promise<Map<string, number>> {
   return freq;
 }
 
-/** The conditions on dish_facets worth an index read: the rare tokens of q (two characters), diet, allergens and price. */
-async function rareFacets(filters: DishFilters, qLength: number): Promise<Prisma.Sql[]> {
+/** A token in fewer dishes than this narrows a count enough to be read from the index (not a page: the walk meets one soon). */
+const COUNTABLE = 0.2;
+
+/**
+ * The conditions on dish_facets worth an index read: for the matches themselves the rare tokens
+ * of q (two characters), diet, allergens and price, and for the total also the less rare ones.
+ */
+async function facetConditions(filters: DishFilters, qLength: number): Promise<{ rare: Prisma.Sql[]; countable: Prisma.Sql[] }> {
   const freq = await facetFrequencies();
   const share = (token: string) => freq.get(token) ?? 0;
-  const all = [...(qLength === 2 ? [`q${filters.q}`] : []), ...filters.diet.map((t) => `t${t}`), ...maskBits(filters.excludeMask).map((b) => `a${b}`)].filter(
-    (t) => share(t) < RARE,
-  );
-  const out = all.length ? [Prisma.sql`${FACETS} @> ARRAY[${Prisma.join(all)}]::text[]`] : [];
+  const tokens = [...(qLength === 2 ? [`q${filters.q}`] : []), ...filters.diet.map((t) => `t${t}`), ...maskBits(filters.excludeMask).map((b) => `a${b}`)];
+  const contains = (list: string[]) => (list.length ? [Prisma.sql`${FACETS} @> ARRAY[${Prisma.join(list)}]::text[]`] : []);
+  const rare = contains(tokens.filter((t) => share(t) < RARE));
+  const countable = contains(tokens.filter((t) => share(t) >= RARE && share(t) < COUNTABLE));
   if (filters.maxPriceMinor !== undefined) {
     const classes = priceClassesUpTo(filters.maxPriceMinor).map((c) => `p${c}`);
-    if (classes.reduce((sum, c) => sum + share(c), 0) < RARE) out.push(Prisma.sql`${FACETS} && ARRAY[${Prisma.join(classes)}]::text[]`);
+    const sum = classes.reduce((total, c) => total + share(c), 0);
+    const overlaps = Prisma.sql`${FACETS} && ARRAY[${Prisma.join(classes)}]::text[]`;
+    if (sum < RARE) rare.push(overlaps);
+    else if (sum < COUNTABLE) countable.push(overlaps);
   }
-  return out;
+  return { rare, countable };
 }
 
 /** How the dishes for q were found (SQLite: page, then total, and "id-list" when the matches were carried as ids; PostgreSQL: the page), for the tests. */
@@ -331,10 +340,22 @@ export async function searchPublishedDishes(
     if (filters.maxPriceMinor !== undefined) exact.push(Prisma.sql`m."priceMinor" <= ${filters.maxPriceMinor}`);
     // searchKey maps % _ \ to private-use characters in both the column and q: LIKE sees no wildcard.
     const like = qLength >= TRIGRAM ? Prisma.sql`m."searchText" LIKE ${`%${filters.q}%`}` : undefined;
-    const facets = await rareFacets(filters, qLength);
+    const { rare: facets, countable } = await facetConditions(filters, qLength);
     const narrowing = [...(like ? [like] : []), ...facets];
+    // q anywhere, many matches: the planner guessed 199 or 8 870 matches for the 6 860 of queijo
+    // (by ANALYZE sample), and sorted all of them for a page (78 ms at 100 000 restaurants) where
+    // the walk by restaurant name takes a few. So the index's matches are counted here, as far as
+    // the choice needs: they cost RANDOM_READ each, the walk (limit + 1) × candidates / matches,
+    // and the index wins below the square root of their ratio. Within a city or cuisine it never
+    // walked in order (it hashed every section instead: 91 ms), while the place's GIN index holds
+    // only the matches there (647 of the 6 860), so that case stays with the planner, below.
+    const threshold = like && !place.length ? Math.ceil(Math.sqrt(((page.limit + 1) * (await candidateEstimate(null))) / RANDOM_READ)) : 0;
     const first = narrowing.length
-      ? (await readDb().$queryRaw<{ id: number }[]>(Prisma.sql`SELECT m."id" AS "id" FROM "MenuItem" m WHERE ${Prisma.join([...scope, ...narrowing, ...exact], " AND ")} LIMIT ${dishIdList.max + 1}`)).map((r) => Number(r.id))
+      ? (
+          await readDb().$queryRaw<{ id: number }[]>(
+            Prisma.sql`SELECT m."id" AS "id" FROM "MenuItem" m WHERE ${Prisma.join([...scope, ...narrowing, ...exact], " AND ")} LIMIT ${Math.max(dishIdList.max, threshold) + 1}`,
+          )
+        ).map((r) => Number(r.id))
       : undefined;
     if (first?.length === 0) {
       onPlan?.("none");
@@ -344,26 +365,18 @@ export async function searchPublishedDishes(
     if (first && first.length <= dishIdList.max) {
       onPlan?.("id-list");
       where.push(Prisma.sql`m."id" IN (${Prisma.join(first)})`);
+    } else if (like && !place.length && first!.length <= threshold) {
+      onPlan?.("index-sorted");
+      where.push(like);
     } else if (like && !place.length) {
-      // q anywhere, many matches: the planner guessed 199 or 8 870 matches for the 6 860 of queijo
-      // (by ANALYZE sample), and sorted all of them for a page (78 ms at 100 000 restaurants) where
-      // the walk by restaurant name takes a few. Within a city or cuisine it never walked in order
-      // (it hashed every section instead: 91 ms), while the place's GIN index holds only the
-      // matches there (647 of the 6 860), so that case stays with the planner, below.
-      const candidates = await candidateEstimate(null);
-      // The index's matches cost RANDOM_READ each, the walk (limit + 1) × candidates / matches: the
-      // index wins below the square root of their ratio, so matches need counting only that far.
-      const threshold = Math.ceil(Math.sqrt(((page.limit + 1) * candidates) / RANDOM_READ));
-      const matches = await countUpTo(Prisma.sql`FROM "MenuItem" m WHERE ${like}`, threshold);
-      if (matches <= threshold) {
-        onPlan?.("index-sorted");
-        where.push(like);
-      } else {
-        onPlan?.("walk");
-        countWhere = [like];
-      }
+      onPlan?.("walk");
+      countWhere = [like, ...facets];
     } else if (like) {
       where.push(like);
+    } else {
+      // The page walks; the total reads what an index narrows to a few percent (q of two
+      // characters: q=fl, 1.7 % of the dishes, counted by a walk of 59 000 of them at 28 000).
+      countWhere = [...facets, ...countable];
     }
   }
   for (const tag of filters.diet) where.push(Prisma.sql`m."tagKey" LIKE ${`%,${tag},%`}`);
