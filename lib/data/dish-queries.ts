@@ -272,6 +272,8 @@ export async function searchPublishedDishes(
   let from = Prisma.sql`FROM "MenuItem" m ${JOINS}`;
   let countFrom: Prisma.Sql | undefined;
   let countWhere: Prisma.Sql[] | undefined;
+  /** The index's matches, when few enough to be carried as ids. */
+  let listedIds: number[] | undefined;
   const qLength = filters.q ? [...filters.q].length : 0;
   const terms = filters.q && qLength < TRIGRAM && databaseKind() === "sqlite" ? await qTerms(filters.q) : undefined;
   const sqliteIndexed = databaseKind() === "sqlite" && (qLength >= TRIGRAM || terms !== undefined || filters.diet.length > 0 || filters.excludeMask !== 0 || filters.maxPriceMinor !== undefined);
@@ -304,7 +306,10 @@ export async function searchPublishedDishes(
     // the menus are walked, and cost one test per row where the index already chose the rows.
     if (filters.q) where.push(Prisma.sql`instr(m."searchText", ${filters.q}) > 0`);
     // CROSS JOIN: SQLite keeps the index's matches as the outer loop.
-    if (listed) onPlan?.("id-list");
+    if (listed) {
+      onPlan?.("id-list");
+      listedIds = first;
+    }
     const matched = listed
       ? Prisma.sql`FROM json_each(${JSON.stringify(first)}) j CROSS JOIN "MenuItem" m ON m."id" = j."value" ${JOINS}`
       : Prisma.sql`FROM "DishSearch" s CROSS JOIN "MenuItem" m ON m."id" = s.rowid AND s."DishSearch" MATCH ${match} ${JOINS}`;
@@ -364,6 +369,7 @@ export async function searchPublishedDishes(
     if (filters.q) where.push(exact[0]);
     if (first && first.length <= dishIdList.max) {
       onPlan?.("id-list");
+      listedIds = first;
       where.push(Prisma.sql`m."id" IN (${Prisma.join(first)})`);
     } else if (like && !place.length && first!.length <= threshold) {
       onPlan?.("index-sorted");
@@ -388,7 +394,16 @@ export async function searchPublishedDishes(
     columns: [Prisma.sql`m."id" AS "id"`],
     countFrom,
     countWhere,
-    group: { ...restaurantFirst(), where: restaurantWhere, keyLength: 2 },
+    // With near, only the restaurants of the listed dishes: the restaurant-first read otherwise
+    // visits every restaurant within the radius for a handful of matches (q + diet + near, 17
+    // matches: 10 ms at 1 000 restaurants, 563 ms at 100 000 on SQLite).
+    group: {
+      ...restaurantFirst(),
+      where: listedIds
+        ? [...restaurantWhere, Prisma.sql`r."id" IN (SELECT c2."restaurantId" FROM "MenuItem" m2 JOIN "Category" c2 ON c2."id" = m2."categoryId" WHERE m2."id" IN (${Prisma.join(listedIds)}))`]
+        : restaurantWhere,
+      keyLength: 2,
+    },
   };
   return scanSearch(query, filters, page, async (itemIds) => {
     const items = await db().menuItem.findMany({ where: { id: { in: itemIds } }, select: dishSelect });
