@@ -69,8 +69,12 @@ async function candidateEstimate(restaurantWhere: Prisma.Sql[] | null): Promise<
 
 /** PostgreSQL: the tokens of a dish (migration dish_filter_index), as its GIN expression index has them. */
 const FACETS = Prisma.raw(`"dish_facets"(m."searchText", m."tagKey", m."allergenMask", m."priceMinor")`);
-/** A token in more dishes than this is left to the row-by-row tests: its index entry would be a list of most dishes. */
-const RARE = 0.01;
+/**
+ * A token in more dishes than this is left to the row-by-row tests. Its bitmap must stay exact:
+ * a lossy one (beyond work_mem) makes PostgreSQL recheck dish_facets on every row of its pages,
+ * ~70 µs each (q=fl, 1.7 % of the dishes, in a cuisine: 1.5 s at 100 000 restaurants).
+ */
+const RARE = 0.002;
 
 /** The share of dishes with each common token, from the statistics ANALYZE keeps of the index (cached like sizeEstimate). */
 let facetStats: { freq: Map<string, number>; at: number } | undefined;
@@ -86,28 +90,18 @@ async function facetFrequencies(): Promise<Map<string, number>> {
   return freq;
 }
 
-/** A token in fewer dishes than this narrows a count enough to be read from the index (not a page: the walk meets one soon). */
-const COUNTABLE = 0.2;
-
-/**
- * The conditions on dish_facets worth an index read: for the matches themselves the rare tokens
- * of q (two characters), diet, allergens and price, and for the total also the less rare ones.
- */
-async function facetConditions(filters: DishFilters, qLength: number): Promise<{ rare: Prisma.Sql[]; countable: Prisma.Sql[] }> {
+/** The conditions on dish_facets worth an index read: the rare tokens of q (two characters), diet, allergens and price. */
+async function rareFacets(filters: DishFilters, qLength: number): Promise<Prisma.Sql[]> {
   const freq = await facetFrequencies();
   const share = (token: string) => freq.get(token) ?? 0;
   const tokens = [...(qLength === 2 ? [`q${filters.q}`] : []), ...filters.diet.map((t) => `t${t}`), ...maskBits(filters.excludeMask).map((b) => `a${b}`)];
-  const contains = (list: string[]) => (list.length ? [Prisma.sql`${FACETS} @> ARRAY[${Prisma.join(list)}]::text[]`] : []);
-  const rare = contains(tokens.filter((t) => share(t) < RARE));
-  const countable = contains(tokens.filter((t) => share(t) >= RARE && share(t) < COUNTABLE));
+  const rare = tokens.filter((t) => share(t) < RARE);
+  const out = rare.length ? [Prisma.sql`${FACETS} @> ARRAY[${Prisma.join(rare)}]::text[]`] : [];
   if (filters.maxPriceMinor !== undefined) {
     const classes = priceClassesUpTo(filters.maxPriceMinor).map((c) => `p${c}`);
-    const sum = classes.reduce((total, c) => total + share(c), 0);
-    const overlaps = Prisma.sql`${FACETS} && ARRAY[${Prisma.join(classes)}]::text[]`;
-    if (sum < RARE) rare.push(overlaps);
-    else if (sum < COUNTABLE) countable.push(overlaps);
+    if (classes.reduce((total, c) => total + share(c), 0) < RARE) out.push(Prisma.sql`${FACETS} && ARRAY[${Prisma.join(classes)}]::text[]`);
   }
-  return { rare, countable };
+  return out;
 }
 
 /** How the dishes for q were found (SQLite: page, then total, and "id-list" when the matches were carried as ids; PostgreSQL: the page), for the tests. */
@@ -345,7 +339,7 @@ export async function searchPublishedDishes(
     if (filters.maxPriceMinor !== undefined) exact.push(Prisma.sql`m."priceMinor" <= ${filters.maxPriceMinor}`);
     // searchKey maps % _ \ to private-use characters in both the column and q: LIKE sees no wildcard.
     const like = qLength >= TRIGRAM ? Prisma.sql`m."searchText" LIKE ${`%${filters.q}%`}` : undefined;
-    const { rare: facets, countable } = await facetConditions(filters, qLength);
+    const facets = await rareFacets(filters, qLength);
     const narrowing = [...(like ? [like] : []), ...facets];
     // q anywhere, many matches: the planner guessed 199 or 8 870 matches for the 6 860 of queijo
     // (by ANALYZE sample), and sorted all of them for a page (78 ms at 100 000 restaurants) where
@@ -379,10 +373,6 @@ export async function searchPublishedDishes(
       countWhere = [like, ...facets];
     } else if (like) {
       where.push(like);
-    } else {
-      // The page walks; the total reads what an index narrows to a few percent (q of two
-      // characters: q=fl, 1.7 % of the dishes, counted by a walk of 59 000 of them at 28 000).
-      countWhere = [...facets, ...countable];
     }
   }
   for (const tag of filters.diet) where.push(Prisma.sql`m."tagKey" LIKE ${`%,${tag},%`}`);
