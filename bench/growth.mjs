@@ -28,7 +28,8 @@
 //          --engines sqlite,postgresql --pg postgresql://…/postgres (default $GROWTH_POSTGRES_URL,
 //          then $TEST_POSTGRES_URL) --cache <dir> (default $TMPDIR/menu-bench-growth)
 //          --endpoints restaurants,dishes --only <regex on the label> --sample <n per endpoint>
-//          --no-explain --out bench/growth.md
+//          --no-explain --out bench/growth.md --pg-prefix menu_ (the PostgreSQL databases' name
+//          prefix: a copy of them under another prefix keeps a branch's migrations off the shared ones)
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -53,6 +54,7 @@ const ENDPOINTS = String(option("endpoints", "restaurants,dishes")).split(",");
 const ONLY = option("only", null) ? new RegExp(option("only", "")) : null;
 const SAMPLE = option("sample", null) === null ? null : Number(option("sample", 0));
 const EXPLAIN = !flag("no-explain");
+const PG_PREFIX = String(option("pg-prefix", "menu_"));
 /** The issue #29 target: every combination within 2× of its p50 at the smallest size, and at most 50 ms. */
 const TARGET = { ratio: 2, ms: 50 };
 const log = (line) => process.stderr.write(`${line}\n`);
@@ -80,7 +82,7 @@ async function postgresDatabase(name) {
 async function database(engine, size) {
   const name = `growth_${size}_s${SEED}_i${ITEMS}`;
   const marker = path.join(CACHE, `${name}${engine === "postgresql" ? ".pg" : ""}.done`);
-  const url = engine === "postgresql" ? await postgresDatabase(`menu_${name}`) : `file:${path.join(CACHE, `${name}.db`)}`;
+  const url = engine === "postgresql" ? await postgresDatabase(`${PG_PREFIX}${name}`) : `file:${path.join(CACHE, `${name}.db`)}`;
   if (!existsSync(marker)) {
     log(`Generating ${size} restaurants (${ITEMS} items each) on ${engine} …`);
     tsx(ROOT, ["scripts/generate.ts", "--restaurants", String(size), "--seed", String(SEED), "--items", String(ITEMS)], { ...process.env, DATABASE_URL: url }, { inherit: true });

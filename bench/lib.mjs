@@ -15,14 +15,31 @@ export const FIXTURE = path.join(ROOT, "tests/fixtures/menus.json");
 export const MCP_HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-11-25" };
 export const mcpCall = (name, args) => JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } });
 
+/** Ports handed out so far from BENCH_PORTS: a range is shared by servers that start at once. */
+let nextRangePort = 0;
+
+/** A free port: any (the system's choice), or the next free one of BENCH_PORTS=first-last when set (shared machines). */
 export async function freePort() {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.BENCH_PORTS ?? "");
+  if (range) {
+    const [first, last] = [Number(range[1]), Number(range[2])];
+    for (let port = Math.max(first, nextRangePort); port <= last; port++) {
+      nextRangePort = port + 1;
+      if (await listenable(port)) return port;
+    }
+    throw new Error(`no free port left in BENCH_PORTS=${process.env.BENCH_PORTS}`);
+  }
+  return listenable(0);
+}
+
+function listenable(wanted) {
   return new Promise((resolve, reject) => {
     const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
+    srv.on("error", (error) => (wanted ? resolve(0) : reject(error)));
+    srv.listen(wanted, "127.0.0.1", () => {
       const { port } = srv.address();
       srv.close(() => resolve(port));
     });
-    srv.on("error", reject);
   });
 }
 

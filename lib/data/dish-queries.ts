@@ -9,22 +9,28 @@
 // (allergenMask & mask) = 0, and near as a bounding box plus the circle. "Open at" needs each
 // restaurant's local time and runs after SQL (lib/data/search-scan.ts).
 //
-// q at scale: q of 3+ characters is looked up in a trigram index, and with city or cuisine the
-// index also holds each dish's place, so it yields only the matches in that place. On SQLite that
-// is the FTS5 table "DishSearch" (a phrase of trigrams is exactly a substring match; its "scope"
-// column holds the place: dishMatch). On PostgreSQL it is one GIN index over the dish's copy of
-// its restaurant's place ("scopeCityId", "scopeCuisineId", kept by triggers) and pg_trgm on
-// "searchText" (migration dish_scope_columns). Then the cheaper of two ways, chosen here rather
-// than by PostgreSQL's planner, whose guess of a substring's matches is off by 30× either way:
-// start from the index's matches (sorted for the page), or walk the menus in result order checking
-// each dish (instr or strpos, the same substring test, which no index answers). A match read
-// through the index costs about RANDOM_READ dishes walked (measured at 5 million dishes); the walk
-// meets a page after ~limit × candidates / matches dishes, and counts after at most all candidates
-// (the dishes of the city or cuisine asked for, else every dish). SQLite chooses for the page and
-// for the bounded total each, and reads a few matches once, as ids (dishIdList). PostgreSQL
-// chooses only for the page of q anywhere (the total may always use the index, its count stopping
-// at the bound); within a place its planner does better than a walk it will not run in order.
-// Same rows either way.
+// At scale: every dish filter is answerable from an index, so that a combination matching few or
+// no dishes never walks every dish (issue #29: a diet tag nobody has 141.8 ms at 1 000 restaurants,
+// 6 556 ms at 28 000; q with allergens that exclude all its matches 5.7 → 1 297 ms). On SQLite that
+// is the FTS5 table "DishSearch" (migrations dish_search_index, dish_search_scope,
+// dish_filter_index): q of 3+ characters as a phrase of trigrams (exactly a substring match), q of
+// one or two as any trigram that starts with it (qTerms), the restaurant's city and cuisine, each
+// diet tag, each allergen the dish does not declare and its price class, intersected by FTS5
+// itself (dishMatch). On PostgreSQL it is pg_trgm on "searchText" with the dish's place in one GIN
+// index (migration dish_scope_columns), and a GIN index over dish_facets (the same tokens, and the
+// two-character pieces of the text for a short q; migration dish_filter_index).
+// The index names the matches first (in id order on SQLite, up to dishIdList.max + 1): none, and
+// there is nothing to walk; up to dishIdList.max, the page and the total read just those ids.
+// Beyond, the cheaper of two ways, chosen here rather than by PostgreSQL's planner, whose guess of
+// a substring's matches is off by 30× either way: start from the index's matches (sorted for the
+// page), or walk the menus in result order checking each dish (the exact tests, which no index
+// answers). A match read through the index costs about RANDOM_READ dishes walked (measured at 5
+// million dishes); the walk meets a page after ~limit × candidates / matches dishes, and counts
+// after at most all candidates (the dishes of the city or cuisine asked for, else every dish).
+// SQLite chooses for the page and for the bounded total each. PostgreSQL chooses only for the page
+// of q anywhere (the total may always use the index, its count stopping at the bound); within a
+// place its planner does better than a walk it will not run in order. The exact tests stay on every
+// plan (the index may hold a superset: price classes, a short q's trigrams): same rows either way.
 import { databaseKind } from "../db/database-url";
 import { Prisma } from "../db/generated/client";
 import { db, readDb } from "../db/prisma";
@@ -34,8 +40,6 @@ import { ftsPhrase, resolveDirectoryFilters, TRIGRAM } from "./restaurant-querie
 
 /** A dish read through the FTS index (random access, three joins) against one walked in order. */
 const RANDOM_READ = 20;
-/** Matches of q counted for the choice of plan; more than this and the walk wins anyway. */
-const MATCHES_COUNTED = 50_000;
 /**
  * SQLite: up to this many matches are read from the index once, as ids, and the page and the
  * total join those ids instead of reading the index again: the trigram lists of q grow with the
@@ -61,6 +65,43 @@ async function candidateEstimate(restaurantWhere: Prisma.Sql[] | null): Promise<
   if (!restaurantWhere) return items;
   const [row] = await readDb().$queryRaw<{ n: number | bigint }[]>(Prisma.sql`SELECT count(*) AS n FROM "Restaurant" r WHERE ${Prisma.join(restaurantWhere, " AND ")}`);
   return (Number(row?.n ?? 0) * items) / restaurants;
+}
+
+/** PostgreSQL: the tokens of a dish (migration dish_filter_index), as its GIN expression index has them. */
+const FACETS = Prisma.raw(`"dish_facets"(m."searchText", m."tagKey", m."allergenMask", m."priceMinor")`);
+/**
+ * A token in more dishes than this is left to the row-by-row tests. Its bitmap must stay exact:
+ * a lossy one (beyond work_mem) makes PostgreSQL recheck dish_facets on every row of its pages,
+ * ~70 µs each (q=fl, 1.7 % of the dishes, in a cuisine: 1.5 s at 100 000 restaurants).
+ */
+const RARE = 0.002;
+
+/** The share of dishes with each common token, from the statistics ANALYZE keeps of the index (cached like sizeEstimate). */
+let facetStats: { freq: Map<string, number>; at: number } | undefined;
+async function facetFrequencies(): Promise<Map<string, number>> {
+  if (facetStats && Date.now() - facetStats.at < 60_000) return facetStats.freq;
+  const rows = await readDb().$queryRaw<{ elems: string[] | null; freqs: number[] | null }[]>(
+    Prisma.sql`SELECT most_common_elems::text::text[] AS elems, most_common_elem_freqs::float8[] AS freqs FROM pg_stats WHERE tablename = 'MenuItem_facets_idx' LIMIT 1`,
+  );
+  const freq = new Map<string, number>();
+  const { elems, freqs } = rows[0] ?? { elems: null, freqs: null };
+  for (const [i, e] of (elems ?? []).entries()) freq.set(e, Number(freqs?.[i] ?? 0));
+  facetStats = { freq, at: Date.now() };
+  return freq;
+}
+
+/** The conditions on dish_facets worth an index read: the rare tokens of q (two characters), diet, allergens and price. */
+async function rareFacets(filters: DishFilters, qLength: number): Promise<Prisma.Sql[]> {
+  const freq = await facetFrequencies();
+  const share = (token: string) => freq.get(token) ?? 0;
+  const tokens = [...(qLength === 2 ? [`q${filters.q}`] : []), ...filters.diet.map((t) => `t${t}`), ...maskBits(filters.excludeMask).map((b) => `a${b}`)];
+  const rare = tokens.filter((t) => share(t) < RARE);
+  const out = rare.length ? [Prisma.sql`${FACETS} @> ARRAY[${Prisma.join(rare)}]::text[]`] : [];
+  if (filters.maxPriceMinor !== undefined) {
+    const classes = priceClassesUpTo(filters.maxPriceMinor).map((c) => `p${c}`);
+    if (classes.reduce((total, c) => total + share(c), 0) < RARE) out.push(Prisma.sql`${FACETS} && ARRAY[${Prisma.join(classes)}]::text[]`);
+  }
+  return out;
 }
 
 /** How the dishes for q were found (SQLite: page, then total, and "id-list" when the matches were carried as ids; PostgreSQL: the page), for the tests. */
@@ -94,20 +135,92 @@ async function countUpTo(fromWhere: Prisma.Sql, bound: number): Promise<number> 
 }
 
 
+/** The parts of a dish search the dish index answers (migration dish_filter_index). */
+export interface IndexedFilters {
+  /** q of 3+ characters: a phrase of trigrams */
+  q?: string;
+  /** q of 1–2 characters: the trigrams that start with it (any of them) */
+  qTerms?: string[];
+  cityIds?: number[];
+  cuisineIds?: number[];
+  diet?: string[];
+  excludeMask?: number;
+  maxPriceMinor?: number;
+}
+
 /**
- * The FTS5 query: q as a phrase of trigrams in the dish's text, within the restaurant's city and
- * cuisine when asked (the "scope" column, migration dish_search_scope), so the index alone narrows
- * q to one place and neither the page nor the total reads the matches elsewhere.
+ * The FTS5 query: q as a phrase of trigrams in the dish's text (or, under three characters, any
+ * trigram that starts with it), within the restaurant's city and cuisine when asked (the "scope"
+ * column, migration dish_search_scope), each diet tag as the phrase ",tag," in "tags", each
+ * excluded allergen as the token of dishes free of it and maxPrice as any price class up to its
+ * own (migration dish_filter_index): the index intersects them, so a combination that matches few
+ * dishes reads only those.
  */
-export function dishMatch(q: string, ids: { cityIds?: number[]; cuisineIds?: number[] }): string {
-  const anyOf = (tag: "c" | "k", list: number[]) => `"scope" : (${list.map((id) => `"${scopeToken(tag, id)}"`).join(" OR ")})`;
-  return [`"searchText" : ${ftsPhrase(q)}`, ...(ids.cityIds ? [anyOf("c", ids.cityIds)] : []), ...(ids.cuisineIds ? [anyOf("k", ids.cuisineIds)] : [])].join(" AND ");
+export function dishMatch(f: IndexedFilters): string {
+  const anyOf = (column: string, tokens: string[]) => `"${column}" : (${tokens.map(ftsPhrase).join(" OR ")})`;
+  const parts: string[] = [];
+  if (f.q) parts.push(`"searchText" : ${ftsPhrase(f.q)}`);
+  if (f.qTerms) parts.push(anyOf("searchText", f.qTerms));
+  if (f.cityIds) parts.push(anyOf("scope", f.cityIds.map((id) => scopeToken("c", id))));
+  if (f.cuisineIds) parts.push(anyOf("scope", f.cuisineIds.map((id) => scopeToken("k", id))));
+  for (const tag of f.diet ?? []) parts.push(`"tags" : ${ftsPhrase(`,${tag},`)}`);
+  for (const bit of maskBits(f.excludeMask ?? 0)) parts.push(`"scope" : ${ftsPhrase(facetToken("a", bit))}`);
+  if (f.maxPriceMinor !== undefined) parts.push(anyOf("scope", priceClassesUpTo(f.maxPriceMinor).map((c) => facetToken("p", c))));
+  return parts.join(" AND ");
 }
 
 /** The one trigram that names a city (c) or cuisine (k) in "scope", as the migration writes it. */
 export function scopeToken(tag: "c" | "k", id: number): string {
   return tag + String.fromCharCode(0xe000 + Math.floor(id / 6400), 0xe000 + (id % 6400));
 }
+
+/** The trigram of "free of allergen bit n" (a) or "price class n" (p) in "scope", as migration dish_filter_index writes it. */
+export function facetToken(tag: "a" | "p", n: number): string {
+  return tag + String.fromCharCode(0xe000, 0xe000 + n);
+}
+
+function maskBits(mask: number): number[] {
+  return Array.from({ length: 31 }, (_, bit) => bit).filter((bit) => (mask & (1 << bit)) !== 0);
+}
+
+/**
+ * A price's class, as both migrations dish_filter_index compute it: 0 for a price of 0 or less,
+ * else its number of digits × 10 + its leading digit (2800 is 42). The classes up to a bound hold
+ * every price up to it and a few up to twice it: the exact test stays in SQL.
+ */
+export function priceClass(minor: number): number {
+  if (minor <= 0) return 0;
+  const digits = String(Math.trunc(minor));
+  return digits.length * 10 + Number(digits[0]);
+}
+
+/** Every class that may hold a price ≤ max. */
+export function priceClassesUpTo(max: number): number[] {
+  const top = priceClass(max);
+  const classes = [0];
+  for (let c = 11; c <= top; c++) if (c % 10 !== 0) classes.push(c);
+  return classes;
+}
+
+/**
+ * SQLite, q of one or two characters: the trigrams of the index that start with it (the text ends
+ * with two U+F8FF, so every character starts one), read from its vocabulary "DishSearchTerms".
+ * None: no dish has q. Past TERMS_MAX, q is too common for an OR of its trigrams to narrow
+ * anything (a single letter starts hundreds): undefined, and the walk tests q row by row.
+ */
+async function qTerms(q: string): Promise<string[] | undefined> {
+  const chars = [...q];
+  const last = chars[chars.length - 1].codePointAt(0)!;
+  if (last >= 0x10ffff) return undefined;
+  const upper = chars.slice(0, -1).join("") + String.fromCodePoint(last + 1);
+  const rows = await readDb().$queryRaw<{ term: string }[]>(
+    Prisma.sql`SELECT term FROM "DishSearchTerms" WHERE term >= ${q} AND term < ${upper} LIMIT ${TERMS_MAX + 1}`,
+  );
+  return rows.length > TERMS_MAX ? undefined : rows.map((r) => r.term);
+}
+
+/** Trigrams that may stand for a short q in one FTS5 query (see qTerms). */
+const TERMS_MAX = 200;
 
 export interface DishFilters extends ScanOptions {
   /** folded with searchKey */
@@ -153,26 +266,47 @@ export async function searchPublishedDishes(
   let from = Prisma.sql`FROM "MenuItem" m ${JOINS}`;
   let countFrom: Prisma.Sql | undefined;
   let countWhere: Prisma.Sql[] | undefined;
-  if (filters.q && databaseKind() === "sqlite" && [...filters.q].length >= TRIGRAM) {
-    const phrase = dishMatch(filters.q, ids);
-    const fts = Prisma.sql`FROM "DishSearch" WHERE "DishSearch" MATCH ${phrase}`;
+  /** The index's matches, when few enough to be carried as ids. */
+  let listedIds: number[] | undefined;
+  const qLength = filters.q ? [...filters.q].length : 0;
+  const terms = filters.q && qLength < TRIGRAM && databaseKind() === "sqlite" ? await qTerms(filters.q) : undefined;
+  const sqliteIndexed = databaseKind() === "sqlite" && (qLength >= TRIGRAM || terms !== undefined || filters.diet.length > 0 || filters.excludeMask !== 0 || filters.maxPriceMinor !== undefined);
+  if (terms?.length === 0) {
+    onPlan?.("none");
+    return { total: { total: 0, capped: false }, rows: [], next: null };
+  }
+  if (sqliteIndexed) {
+    const match = dishMatch({
+      ...(qLength >= TRIGRAM ? { q: filters.q } : terms ? { qTerms: terms } : {}),
+      ...ids,
+      diet: filters.diet,
+      excludeMask: filters.excludeMask,
+      maxPriceMinor: filters.maxPriceMinor,
+    });
+    const fts = Prisma.sql`FROM "DishSearch" WHERE "DishSearch" MATCH ${match}`;
     const first = (await readDb().$queryRaw<{ id: number | bigint }[]>(Prisma.sql`SELECT rowid AS id ${fts} ORDER BY rowid LIMIT ${dishIdList.max + 1}`)).map((r) => Number(r.id));
-    const listed = first.length <= dishIdList.max;
-    // Past the list, only the rest is counted (the index reads its rowids in order).
-    const matches = listed ? first.length : first.length + (await countUpTo(Prisma.sql`${fts} AND rowid > ${first[first.length - 1]}`, MATCHES_COUNTED - first.length));
-    if (matches === 0) {
+    if (first.length === 0) {
       onPlan?.("none");
       return { total: { total: 0, capped: false }, rows: [], next: null };
     }
+    const listed = first.length <= dishIdList.max;
+    const { items } = await sizeEstimate();
+    // Past the list, the matches are estimated from how far into the ids the first ones reach
+    // (the index yields them in id order): counting them cost as much as the walk it decides
+    // against (q=fl, 23 694 matches, 60 ms at 28 000 restaurants).
+    const matches = listed ? first.length : Math.max(first.length, Math.round((first.length * items) / first[first.length - 1]));
     const candidates = await candidateEstimate(place.length ? [...published, ...place] : null);
-    // The substring test on every path: it decides where the menus are walked, and costs one
-    // instr() per row where the index already chose the rows.
-    where.push(Prisma.sql`instr(m."searchText", ${filters.q}) > 0`);
+    // The exact tests on every path (the diet, allergen and price ones below): they decide where
+    // the menus are walked, and cost one test per row where the index already chose the rows.
+    if (filters.q) where.push(Prisma.sql`instr(m."searchText", ${filters.q}) > 0`);
     // CROSS JOIN: SQLite keeps the index's matches as the outer loop.
-    if (listed) onPlan?.("id-list");
+    if (listed) {
+      onPlan?.("id-list");
+      listedIds = first;
+    }
     const matched = listed
       ? Prisma.sql`FROM json_each(${JSON.stringify(first)}) j CROSS JOIN "MenuItem" m ON m."id" = j."value" ${JOINS}`
-      : Prisma.sql`FROM "DishSearch" s CROSS JOIN "MenuItem" m ON m."id" = s.rowid AND s."DishSearch" MATCH ${phrase} ${JOINS}`;
+      : Prisma.sql`FROM "DishSearch" s CROSS JOIN "MenuItem" m ON m."id" = s.rowid AND s."DishSearch" MATCH ${match} ${JOINS}`;
     const indexCost = RANDOM_READ * matches;
     if (indexCost <= ((page.limit + 1) * candidates) / matches) {
       onPlan?.("fts-sorted");
@@ -187,34 +321,59 @@ export async function searchPublishedDishes(
       onPlan?.("walk-count");
       countFrom = Prisma.sql`FROM "MenuItem" m ${JOINS}`;
     }
-  } else if (filters.q && [...filters.q].length >= TRIGRAM && !place.length) {
-    // PostgreSQL, q anywhere: the planner guessed 199 or 8 870 matches for the 6 860 of queijo (by
-    // ANALYZE sample), and sorted all of them for a page (78 ms at 100 000 restaurants) where the
-    // walk by restaurant name takes a few. Within a city or cuisine it never walked in order (it
-    // hashed every section instead: 91 ms), while the place's GIN index holds only the matches
-    // there (647 of the 6 860), so that case stays with the planner, below.
+  } else if (filters.q && databaseKind() === "sqlite") {
+    // A letter or two too common for the index to narrow: tested row by row on the walk.
+    where.push(Prisma.sql`instr(m."searchText", ${filters.q}) > 0`);
+  } else if (filters.q || filters.diet.length > 0 || filters.excludeMask !== 0 || filters.maxPriceMinor !== undefined) {
+    // PostgreSQL. First the dishes that pass the dish's own tests, ignoring the joins, read
+    // through the indexes that narrow them: the trigrams of q (pg_trgm), and the tokens of
+    // dish_facets (migration dish_filter_index) that the statistics call rare, so that the
+    // planner reads them from the GIN index (a common one it would test row by row: the function
+    // costs ~70 µs a row). None: nothing to walk. Up to dishIdList.max: the page and the total read
+    // those ids (a tag nobody has, or q with allergens that exclude all its matches, walked every
+    // dish before: 2 299 and 1 946 ms at 28 000 restaurants, issue #29).
+    const exact: Prisma.Sql[] = [];
+    if (filters.q) exact.push(Prisma.sql`strpos(m."searchText", ${filters.q}) > 0`);
+    for (const tag of filters.diet) exact.push(Prisma.sql`m."tagKey" LIKE ${`%,${tag},%`}`);
+    if (filters.excludeMask) exact.push(Prisma.sql`(m."allergenMask" & ${filters.excludeMask}) = 0`);
+    if (filters.maxPriceMinor !== undefined) exact.push(Prisma.sql`m."priceMinor" <= ${filters.maxPriceMinor}`);
     // searchKey maps % _ \ to private-use characters in both the column and q: LIKE sees no wildcard.
-    const like = Prisma.sql`m."searchText" LIKE ${`%${filters.q}%`}`;
-    const candidates = await candidateEstimate(null);
-    // The index's matches cost RANDOM_READ each, the walk (limit + 1) × candidates / matches: the
-    // index wins below the square root of their ratio, so matches need counting only that far.
-    const threshold = Math.ceil(Math.sqrt(((page.limit + 1) * candidates) / RANDOM_READ));
-    const matches = await countUpTo(Prisma.sql`FROM "MenuItem" m WHERE ${like}`, threshold);
-    if (matches === 0) {
+    const like = qLength >= TRIGRAM ? Prisma.sql`m."searchText" LIKE ${`%${filters.q}%`}` : undefined;
+    const facets = await rareFacets(filters, qLength);
+    const narrowing = [...(like ? [like] : []), ...facets];
+    // q anywhere, many matches: the planner guessed 199 or 8 870 matches for the 6 860 of queijo
+    // (by ANALYZE sample), and sorted all of them for a page (78 ms at 100 000 restaurants) where
+    // the walk by restaurant name takes a few. So the index's matches are counted here, as far as
+    // the choice needs: they cost RANDOM_READ each, the walk (limit + 1) × candidates / matches,
+    // and the index wins below the square root of their ratio. Within a city or cuisine it never
+    // walked in order (it hashed every section instead: 91 ms), while the place's GIN index holds
+    // only the matches there (647 of the 6 860), so that case stays with the planner, below.
+    const threshold = like && !place.length ? Math.ceil(Math.sqrt(((page.limit + 1) * (await candidateEstimate(null))) / RANDOM_READ)) : 0;
+    const first = narrowing.length
+      ? (
+          await readDb().$queryRaw<{ id: number }[]>(
+            Prisma.sql`SELECT m."id" AS "id" FROM "MenuItem" m WHERE ${Prisma.join([...scope, ...narrowing, ...exact], " AND ")} LIMIT ${Math.max(dishIdList.max, threshold) + 1}`,
+          )
+        ).map((r) => Number(r.id))
+      : undefined;
+    if (first?.length === 0) {
       onPlan?.("none");
       return { total: { total: 0, capped: false }, rows: [], next: null };
     }
-    where.push(Prisma.sql`strpos(m."searchText", ${filters.q}) > 0`);
-    if (matches <= threshold) {
+    if (filters.q) where.push(exact[0]);
+    if (first && first.length <= dishIdList.max) {
+      onPlan?.("id-list");
+      listedIds = first;
+      where.push(Prisma.sql`m."id" IN (${Prisma.join(first)})`);
+    } else if (like && !place.length && first!.length <= threshold) {
       onPlan?.("index-sorted");
       where.push(like);
-    } else {
+    } else if (like && !place.length) {
       onPlan?.("walk");
-      countWhere = [like];
+      countWhere = [like, ...facets];
+    } else if (like) {
+      where.push(like);
     }
-  } else if (filters.q) {
-    // PostgreSQL within a place, or under three characters (no trigram narrows anything).
-    where.push(Prisma.sql`m."searchText" LIKE ${`%${filters.q}%`}`);
   }
   for (const tag of filters.diet) where.push(Prisma.sql`m."tagKey" LIKE ${`%,${tag},%`}`);
   if (filters.excludeMask) where.push(Prisma.sql`(m."allergenMask" & ${filters.excludeMask}) = 0`);
@@ -225,7 +384,16 @@ export async function searchPublishedDishes(
     columns: [Prisma.sql`m."id" AS "id"`],
     countFrom,
     countWhere,
-    group: { ...restaurantFirst(), where: restaurantWhere, keyLength: 2 },
+    // With near, only the restaurants of the listed dishes: the restaurant-first read otherwise
+    // visits every restaurant within the radius for a handful of matches (q + diet + near, 17
+    // matches: 10 ms at 1 000 restaurants, 563 ms at 100 000 on SQLite).
+    group: {
+      ...restaurantFirst(),
+      where: listedIds
+        ? [...restaurantWhere, Prisma.sql`r."id" IN (SELECT c2."restaurantId" FROM "MenuItem" m2 JOIN "Category" c2 ON c2."id" = m2."categoryId" WHERE m2."id" IN (${Prisma.join(listedIds)}))`]
+        : restaurantWhere,
+      keyLength: 2,
+    },
   };
   return scanSearch(query, filters, page, async (itemIds) => {
     const items = await db().menuItem.findMany({ where: { id: { in: itemIds } }, select: dishSelect });

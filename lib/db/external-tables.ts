@@ -9,8 +9,9 @@
 // triggers with it and must create them again: tests/db/search-index.test.ts fails if it does not.
 // DishSearch is the same for the dishes' searchText (q of the dish search) with the restaurant's
 // city and cuisine beside it, kept in sync by triggers on "MenuItem", "Restaurant" and "Category"
-// (migrations 20261124215120_dish_search_index, 20261125000000_dish_search_scope); the same rule
-// applies to a rebuild of any of those three tables.
+// (migrations 20261124215120_dish_search_index, 20261125000000_dish_search_scope), and since
+// 20261126070000_dish_filter_index also the dish's diet tags, allergens and price class, with its
+// vocabulary DishSearchTerms; the same rule applies to a rebuild of any of those three tables.
 //
 // PostgreSQL: its search index (pg_trgm GIN on "searchText") is modelled in the derived schema
 // (see lib/db/derive-postgresql-schema.mjs). RateLimit is the throttle's shared store, in the
@@ -19,10 +20,12 @@ import type { DatabaseKind } from "./database-url";
 
 export const SQLITE_SEARCH_TABLE = "RestaurantSearch";
 export const SQLITE_DISH_SEARCH_TABLE = "DishSearch";
+/** The vocabulary of DishSearch (an fts5vocab table, no storage of its own): the trigrams a short q starts (migration dish_filter_index). */
+export const SQLITE_DISH_SEARCH_TERMS = "DishSearchTerms";
 export const RATE_LIMIT_TABLE = "RateLimit";
 
 export const EXTERNAL_TABLES: Record<DatabaseKind, string[]> = {
-  sqlite: [SQLITE_SEARCH_TABLE, SQLITE_DISH_SEARCH_TABLE].flatMap((t) => [t, ...["config", "data", "docsize", "idx"].map((s) => `${t}_${s}`)]),
+  sqlite: [...[SQLITE_SEARCH_TABLE, SQLITE_DISH_SEARCH_TABLE].flatMap((t) => [t, ...["config", "data", "docsize", "idx"].map((s) => `${t}_${s}`)]), SQLITE_DISH_SEARCH_TERMS],
   // PostgreSQL wants schema-qualified names here.
   postgresql: [`public.${RATE_LIMIT_TABLE}`],
 };

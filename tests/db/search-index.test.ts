@@ -17,7 +17,7 @@ const { searchKey, textKey } = await import("../../lib/menu/text-key");
 const { EXTERNAL_TABLES } = await import("../../lib/db/external-tables");
 const { TOTAL_BOUND, squaredDistanceSql } = await import("../../lib/data/search-scan");
 const { Prisma } = await import("../../lib/db/generated/client");
-const { searchPublishedDishes, scopeToken, dishIdList } = await import("../../lib/data/dish-queries");
+const { searchPublishedDishes, scopeToken, dishIdList, facetToken, priceClass, priceClassesUpTo } = await import("../../lib/data/dish-queries");
 
 type Plan = import("../../lib/data/restaurant-queries").SqliteSearchPlan;
 type DishPlan = import("../../lib/data/dish-queries").DishPlan;
@@ -298,6 +298,111 @@ describe("dish search index (SQLite FTS5 trigram)", () => {
 
   it("used every plan on the way", () => {
     expect([...seenDishPlans].sort()).toEqual(["fts-count", "fts-sorted", "id-list", "none", "walk", "walk-count"]);
+  });
+});
+
+// ————— every dish filter from the index (migration dish_filter_index) —————
+
+const TAGS = ["vegan", "gluten-free", "spicy", "v"];
+
+/** The reference for any combination of the dish filters: the plain join with the exact tests, in result order. */
+async function filterReference(f: { q?: string; city?: string; diet: string[]; excludeMask: number; maxPriceMinor?: number }) {
+  const cond = [`r."isActive" = 1 AND r."menuPublished" = 1 AND c."isVisible" = 1 AND m."isAvailable" = 1`];
+  const params: unknown[] = [];
+  if (f.q) cond.push(`instr(m."searchText", ?) > 0`), params.push(f.q);
+  placeConditions(f, cond, params);
+  for (const tag of f.diet) cond.push(`m."tagKey" LIKE ?`), params.push(`%,${tag},%`);
+  cond.push(`(m."allergenMask" & ?) = 0`), params.push(f.excludeMask);
+  if (f.maxPriceMinor !== undefined) cond.push(`m."priceMinor" <= ?`), params.push(f.maxPriceMinor);
+  return (
+    await db().$queryRawUnsafe<{ id: number | bigint }[]>(
+      `SELECT m."id" FROM "MenuItem" m JOIN "Category" c ON c."id" = m."categoryId" JOIN "Restaurant" r ON r."id" = c."restaurantId"
+       WHERE ${cond.join(" AND ")} ORDER BY r."name", r."slug", c."position", m."position"`,
+      ...params,
+    )
+  ).map((r) => Number(r.id));
+}
+
+async function checkFilterQueries(runs: number) {
+  const texts = (await db().menuItem.findMany({ select: { name: true }, take: 500 })).map((r) => r.name);
+  const query = fc.record({
+    q: fc.option(fc.oneof(substringOf(texts), word, fc.constantFrom("common", "co", "c", "mm", "qj", "ab")), { nil: undefined }),
+    city: cityFilter,
+    diet: fc.subarray([...TAGS, "no-such-diet"], { maxLength: 2 }),
+    excludeMask: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: (1 << 14) - 1 }), fc.constant(1 << 7)),
+    maxPriceMinor: fc.option(fc.oneof(fc.integer({ min: -5, max: 30_000 }), fc.constantFrom(0, 99, 100, 999, 1000, 2800)), { nil: undefined }),
+    limit: fc.integer({ min: 1, max: 50 }),
+  });
+  await fc.assert(
+    fc.asyncProperty(query, async ({ q: raw, city, diet, excludeMask, maxPriceMinor, limit }) => {
+      const q = raw === undefined ? undefined : searchKey(raw.trim()) || undefined;
+      const f = { ...(q ? { q } : {}), ...(city ? { city } : {}), diet, excludeMask, ...(maxPriceMinor !== undefined ? { maxPriceMinor } : {}) };
+      const want = await filterReference(f);
+      const got = await searchPublishedDishes({ ...f, withHours: false }, { limit }, (plan) => seenFilterPlans.add(plan));
+      expect({ total: got.total, ids: got.rows.map((r) => r.row.id) }).toEqual({
+        total: { total: Math.min(want.length, TOTAL_BOUND), capped: want.length > TOTAL_BOUND },
+        ids: want.slice(0, limit),
+      });
+      if (got.next) {
+        const second = await searchPublishedDishes({ ...f, withHours: false }, { from: got.next, limit });
+        expect(second.rows.map((r) => r.row.id)).toEqual(want.slice(limit, 2 * limit));
+      }
+    }),
+    { numRuns: runs, seed: 20261126 },
+  );
+}
+
+const seenFilterPlans = new Set<DishPlan>();
+
+describe("dish filters from the index (SQLite FTS5: tags, allergens, price class, short q)", () => {
+  beforeAll(async () => {
+    // Tags, allergens and prices spread over the dishes, written through the update trigger.
+    await db().$executeRawUnsafe(
+      `UPDATE "MenuItem" SET
+         "tagKey" = CASE "id" % 7 WHEN 0 THEN ',vegan,' WHEN 1 THEN ',gluten-free,vegan,' WHEN 2 THEN ',spicy,' WHEN 3 THEN ',v,spicy,' ELSE '' END,
+         "allergenMask" = ("id" * 2654435761) % 16384 & ("id" % 3 = 0 ? 0 : 16383),
+         "priceMinor" = CASE "id" % 11 WHEN 0 THEN 0 WHEN 1 THEN -3 ELSE ("id" * 37) % 25000 END`.replace(`("id" % 3 = 0 ? 0 : 16383)`, `CASE WHEN "id" % 3 = 0 THEN 0 ELSE 16383 END`),
+    );
+  });
+
+  it("keeps the tags, allergens and price class of every dish in the index", async () => {
+    const [{ n }] = await db().$queryRawUnsafe<{ n: number }[]>(`SELECT count(*) AS n FROM "DishSearch"`);
+    expect(Number(n)).toBe(await db().menuItem.count());
+    const ids = (rows: { id: number | bigint }[]) => rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+    const indexed = (match: string) => db().$queryRawUnsafe<{ id: number }[]>(`SELECT rowid AS id FROM "DishSearch" WHERE "DishSearch" MATCH ?`, match);
+    for (const tag of TAGS)
+      expect(ids(await indexed(`"tags" : ${ftsPhrase(`,${tag},`)}`)), tag).toEqual(ids(await db().$queryRawUnsafe(`SELECT "id" FROM "MenuItem" WHERE "tagKey" LIKE ?`, `%,${tag},%`)));
+    for (const bit of [0, 7, 13])
+      expect(ids(await indexed(`"scope" : ${ftsPhrase(facetToken("a", bit))}`)), `allergen ${bit}`).toEqual(
+        ids(await db().$queryRawUnsafe(`SELECT "id" FROM "MenuItem" WHERE ("allergenMask" & ?) = 0`, 1 << bit)),
+      );
+    for (const price of [-3, 0, 1, 99, 100, 2800, 24999]) {
+      const classes = priceClassesUpTo(price).map((c) => ftsPhrase(facetToken("p", c)));
+      const superset = new Set(ids(await indexed(`"scope" : (${classes.join(" OR ")})`)));
+      const exact = ids(await db().$queryRawUnsafe(`SELECT "id" FROM "MenuItem" WHERE "priceMinor" <= ?`, price));
+      expect(exact.filter((id) => !superset.has(id)), `price ${price}`).toEqual([]);
+      expect(priceClass(price)).toBe(price <= 0 ? 0 : String(price).length * 10 + Number(String(price)[0]));
+    }
+  });
+
+  it("answers every combination exactly like the join, on every plan", async () => {
+    await checkFilterQueries(250);
+    const max = dishIdList.max;
+    dishIdList.max = 0;
+    try {
+      await checkFilterQueries(120);
+    } finally {
+      dishIdList.max = max;
+    }
+    expect([...seenFilterPlans].sort()).toEqual(["fts-count", "fts-sorted", "id-list", "none", "walk", "walk-count"]);
+  }, 180_000);
+
+  it("reads a tag nobody has, or a short q in no dish, from the index alone", async () => {
+    const plans: DishPlan[] = [];
+    const none = await searchPublishedDishes({ diet: ["no-such-diet"], excludeMask: 0, withHours: false }, { limit: 20 }, (p) => plans.push(p));
+    expect(none.rows).toEqual([]);
+    expect(await searchPublishedDishes({ q: "qj", diet: [], excludeMask: 0, withHours: false }, { limit: 20 }, (p) => plans.push(p))).toMatchObject({ rows: [] });
+    expect(plans).toEqual(["none", "none"]);
   });
 });
 

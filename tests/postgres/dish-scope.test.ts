@@ -16,7 +16,7 @@ delete process.env.DATABASE_REPLICA_URLS;
 const { setupDatabase } = await import("../../lib/db/setup");
 const { db, disconnectDb } = await import("../../lib/db/prisma");
 const { importMenus } = await import("../../lib/import/import-menus");
-const { searchPublishedDishes } = await import("../../lib/data/dish-queries");
+const { searchPublishedDishes, dishIdList } = await import("../../lib/data/dish-queries");
 
 type Raw = { id: number | bigint }[];
 
@@ -31,13 +31,15 @@ async function stale(): Promise<number> {
 
 const plans = new Set<string>();
 
+type Filters = { city?: string; cuisine?: string; q?: string; diet?: string[]; excludeMask?: number; maxPriceMinor?: number; currency?: string };
+
 /** Every page of a search, two dishes at a time (so that both plans for q occur). */
-async function allPages(filters: { city?: string; cuisine?: string; q?: string }) {
+async function allPages(filters: Filters) {
   const out: number[] = [];
   let from: import("../../lib/data/search-scan").Key | undefined;
   let total = -1;
   do {
-    const page = await searchPublishedDishes({ ...filters, diet: [], excludeMask: 0, withHours: false }, { from, limit: 2 }, (plan) => plans.add(plan));
+    const page = await searchPublishedDishes({ diet: [], excludeMask: 0, ...filters, withHours: false }, { from, limit: 2 }, (plan) => plans.add(plan));
     if (total === -1) total = page.total.total;
     out.push(...page.rows.map((r) => r.row.id));
     from = page.next ?? undefined;
@@ -95,6 +97,50 @@ async function expectSearchesMatchJoin() {
   expect(nonEmpty).toBeGreaterThan(10);
 }
 
+/**
+ * Each dish filter alone and combined (q of two and more characters, diet, excluded allergens,
+ * price), with values that match some dishes and values that match none: the search's dishes
+ * against the same tests on a plain join, on the plan of the index's ids and on the others.
+ */
+async function expectFiltersMatchJoin() {
+  const items = await db().menuItem.findMany({ select: { searchText: true, tagKey: true, priceMinor: true }, orderBy: { id: "asc" } });
+  const tags = [...new Set(items.flatMap((i) => i.tagKey.split(",").filter(Boolean)))].sort();
+  const prices = items.map((i) => i.priceMinor).sort((a, b) => a - b);
+  const [{ currency }] = await db().restaurant.findMany({ select: { currency: true }, orderBy: { id: "asc" }, take: 1 });
+  const qs = [undefined, items[3].searchText.slice(0, 2), items[7].searchText.slice(2, 4), items[5].searchText.slice(1, 5), "qj", "xqzvwk"];
+  const diets = [[], [tags[0]], [tags[tags.length - 1], tags[0]], ["no-such-diet"]];
+  const masks = [0, 1 << 7, 1 << 0, (1 << 14) - 1];
+  const maxPrices = [undefined, 0, prices[Math.floor(prices.length / 2)], prices[prices.length - 1]];
+  let n = 0;
+  let nonEmpty = 0;
+  for (const q of qs)
+    for (const diet of diets)
+      for (const excludeMask of masks)
+        for (const maxPriceMinor of maxPrices) {
+          // A deterministic third of the combinations, every value of each still taken.
+          if (n++ % 3 !== 0) continue;
+          const cond = [`r."isActive" AND r."menuPublished" AND c."isVisible" AND m."isAvailable"`];
+          const params: unknown[] = [];
+          if (q) cond.push(`strpos(m."searchText", $${params.push(q)}) > 0`);
+          for (const tag of diet) cond.push(`m."tagKey" LIKE $${params.push(`%,${tag},%`)}`);
+          cond.push(`(m."allergenMask" & ${excludeMask}) = 0`);
+          if (maxPriceMinor !== undefined) cond.push(`m."priceMinor" <= ${maxPriceMinor} AND r."currency" = $${params.push(currency)}`);
+          const reference = (
+            await db().$queryRawUnsafe<Raw>(
+              `SELECT m."id" FROM "MenuItem" m JOIN "Category" c ON c."id" = m."categoryId" JOIN "Restaurant" r ON r."id" = c."restaurantId"
+               WHERE ${cond.join(" AND ")} ORDER BY r."name", r."slug", c."position", m."position"`,
+              ...params,
+            )
+          ).map((r) => Number(r.id));
+          const filters = { q, diet, excludeMask, ...(maxPriceMinor !== undefined ? { maxPriceMinor, currency } : {}) };
+          const found = await allPages(filters);
+          expect(found.ids, JSON.stringify(filters)).toEqual(reference);
+          expect(found.total, JSON.stringify(filters)).toBe(reference.length);
+          if (reference.length) nonEmpty++;
+        }
+  expect(nonEmpty).toBeGreaterThan(5);
+}
+
 beforeAll(async () => {
   await scratch.create();
   await setupDatabase({ seed: false });
@@ -111,6 +157,14 @@ describe("PostgreSQL dish scope", () => {
     expect(await db().menuItem.count()).toBeGreaterThan(10);
     expect(await stale()).toBe(0);
     await expectSearchesMatchJoin();
+    // And with the index's matches never carried as ids: the page either sorts them or walks.
+    const max = dishIdList.max;
+    dishIdList.max = 0;
+    try {
+      await expectSearchesMatchJoin();
+    } finally {
+      dishIdList.max = max;
+    }
   });
 
   it("follows restaurants, sections and dishes that move, and cannot be written", async () => {
@@ -149,7 +203,19 @@ describe("PostgreSQL dish scope", () => {
     await expectSearchesMatchJoin();
   });
 
-  it("took both ways to the dishes of q on the way", () => {
-    expect([...plans].sort()).toEqual(["index-sorted", "none", "walk"]);
+  it("answers every combination of q, diet, allergens and price like a join, on every plan", async () => {
+    await db().$executeRawUnsafe(`ANALYZE "MenuItem"`);
+    await expectFiltersMatchJoin();
+    const max = dishIdList.max;
+    dishIdList.max = 0;
+    try {
+      await expectFiltersMatchJoin();
+    } finally {
+      dishIdList.max = max;
+    }
+  }, 120_000);
+
+  it("took every way to the dishes on the way", () => {
+    expect([...plans].sort()).toEqual(["id-list", "index-sorted", "none", "walk"]);
   });
 });
