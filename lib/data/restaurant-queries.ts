@@ -16,7 +16,7 @@
 import { databaseKind } from "../db/database-url";
 import { Prisma } from "../db/generated/client";
 import { db, readDb, type Db } from "../db/prisma";
-import { isTrue, scanSearch, TOTAL_BOUND, type BoundedTotal, type Candidate, type Key, type LoadedPage, type ScanOptions, type ScanQuery } from "./search-scan";
+import { isTrue, scanSearch, TOTAL_BOUND, type BoundedTotal, type Key, type LoadedPage, type ScanOptions, type ScanQuery } from "./search-scan";
 import {
   listingFactsSelect,
   publishedRestaurantWhere,
@@ -298,7 +298,7 @@ const SCAN_MATCHES = 2000;
 /** Restaurant search by distance and/or opening time: order (distance,) name, slug. */
 export async function scanPublishedRestaurants(
   filters: ScanOptions & { q?: string; city?: string; cuisine?: string },
-  page: { from?: Key; limit: number; keep?: (c: Candidate) => boolean },
+  page: { from?: Key; limit: number },
 ): Promise<LoadedPage<SearchResultRow>> {
   const ids = await resolveDirectoryFilters(filters);
   if (!ids) return { total: { total: 0, capped: false }, rows: [], next: null };
@@ -322,7 +322,7 @@ export async function scanPublishedRestaurants(
   // the box is the narrower side wherever the data grows.
   const restaurants = filters.near && databaseKind() === "sqlite" ? Prisma.sql`"Restaurant" r INDEXED BY "Restaurant_latitude_longitude_idx"` : Prisma.sql`"Restaurant" r`;
   const query: ScanQuery = {
-    from: Prisma.sql`FROM ${restaurants} LEFT JOIN "City" ci ON ci."id" = r."cityId"`,
+    from: Prisma.sql`FROM ${restaurants}`,
     where,
     key: [Prisma.sql`r."name"`, Prisma.sql`r."slug"`],
     columns: [Prisma.sql`r."id" AS "id"`],

@@ -12,6 +12,11 @@
 // (migrations 20261124215120_dish_search_index, 20261125000000_dish_search_scope); the same rule
 // applies to a rebuild of any of those three tables.
 //
+// OpeningInterval (both engines) is each restaurant's opening hours as weekly intervals of local
+// minutes, kept by triggers on "Restaurant" from its "openingHours" (migration
+// 20261126071500_opening_interval): the openNow/openAt filter of both searches tests it in SQL. A
+// rebuild of "Restaurant" on SQLite must recreate those triggers too.
+//
 // PostgreSQL: its search index (pg_trgm GIN on "searchText") is modelled in the derived schema
 // (see lib/db/derive-postgresql-schema.mjs). RateLimit is the throttle's shared store, in the
 // layout of rate-limiter-flexible (migration 20261124180000_rate_limit, lib/http/rate-limit.ts).
@@ -20,9 +25,10 @@ import type { DatabaseKind } from "./database-url";
 export const SQLITE_SEARCH_TABLE = "RestaurantSearch";
 export const SQLITE_DISH_SEARCH_TABLE = "DishSearch";
 export const RATE_LIMIT_TABLE = "RateLimit";
+export const OPENING_INTERVAL_TABLE = "OpeningInterval";
 
 export const EXTERNAL_TABLES: Record<DatabaseKind, string[]> = {
-  sqlite: [SQLITE_SEARCH_TABLE, SQLITE_DISH_SEARCH_TABLE].flatMap((t) => [t, ...["config", "data", "docsize", "idx"].map((s) => `${t}_${s}`)]),
+  sqlite: [...[SQLITE_SEARCH_TABLE, SQLITE_DISH_SEARCH_TABLE].flatMap((t) => [t, ...["config", "data", "docsize", "idx"].map((s) => `${t}_${s}`)]), OPENING_INTERVAL_TABLE],
   // PostgreSQL wants schema-qualified names here.
-  postgresql: [`public.${RATE_LIMIT_TABLE}`],
+  postgresql: [`public.${RATE_LIMIT_TABLE}`, `public.${OPENING_INTERVAL_TABLE}`],
 };

@@ -215,7 +215,7 @@ async function checkDishQueries(runs: number) {
       const q = searchKey(raw.trim());
       fc.pre(q.length > 0);
       const want = await dishReference({ q, city, cuisine });
-      const filters = { q, ...(city ? { city } : {}), ...(cuisine ? { cuisine } : {}), diet: [], excludeMask: 0, withHours: false };
+      const filters = { q, ...(city ? { city } : {}), ...(cuisine ? { cuisine } : {}), diet: [], excludeMask: 0 };
       const got = await searchPublishedDishes(filters, { limit }, (plan) => seenDishPlans.add(plan));
       expect({ total: got.total, ids: got.rows.map((r) => r.row.id) }).toEqual({
         total: { total: Math.min(want.length, TOTAL_BOUND), capped: want.length > TOTAL_BOUND },
@@ -332,7 +332,7 @@ describe("near dish search: restaurant first", () => {
       const want = await nearReference(q);
       expect(want.length).toBeGreaterThan(q === "ab" ? 5 : 500);
       for (const limit of [7, 50]) {
-        const filters = { ...(q ? { q } : {}), diet: [], excludeMask: 0, withHours: false, near: { center, radiusKm: 50 } };
+        const filters = { ...(q ? { q } : {}), diet: [], excludeMask: 0, near: { center, radiusKm: 50 } };
         const got: number[] = [];
         let from: (string | number)[] | undefined;
         for (let pages = 0; pages < 1000; pages++) {
