@@ -26,7 +26,7 @@
 //
 // Options: --sizes 1000,100000 --items 50 --seed 1 --requests 30 --warmup 3
 //          --engines sqlite,postgresql --pg postgresql://…/postgres (default $GROWTH_POSTGRES_URL,
-//          then $TEST_POSTGRES_URL) --cache <dir> (default $TMPDIR/menu-bench-growth)
+//          then $TEST_POSTGRES_URL) --pg-prefix menu_ --cache <dir> (default $TMPDIR/menu-bench-growth)
 //          --endpoints restaurants,dishes --only <regex on the label> --sample <n per endpoint>
 //          --no-explain --out bench/growth.md
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
@@ -48,6 +48,8 @@ const WARMUP = Number(option("warmup", 3));
 const CACHE = path.resolve(String(option("cache", path.join(os.tmpdir(), "menu-bench-growth"))));
 const OUT = path.resolve(ROOT, String(option("out", "bench/growth.md")));
 const PG = option("pg", process.env.GROWTH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? null);
+/** The PostgreSQL databases' prefix: another to bench copies (CREATE DATABASE … TEMPLATE) beside the shared ones. */
+const PG_PREFIX = String(option("pg-prefix", "menu_"));
 const ENGINES = String(option("engines", PG ? "sqlite,postgresql" : "sqlite")).split(",");
 const ENDPOINTS = String(option("endpoints", "restaurants,dishes")).split(",");
 const ONLY = option("only", null) ? new RegExp(option("only", "")) : null;
@@ -80,7 +82,7 @@ async function postgresDatabase(name) {
 async function database(engine, size) {
   const name = `growth_${size}_s${SEED}_i${ITEMS}`;
   const marker = path.join(CACHE, `${name}${engine === "postgresql" ? ".pg" : ""}.done`);
-  const url = engine === "postgresql" ? await postgresDatabase(`menu_${name}`) : `file:${path.join(CACHE, `${name}.db`)}`;
+  const url = engine === "postgresql" ? await postgresDatabase(`${PG_PREFIX}${name}`) : `file:${path.join(CACHE, `${name}.db`)}`;
   if (!existsSync(marker)) {
     log(`Generating ${size} restaurants (${ITEMS} items each) on ${engine} …`);
     tsx(ROOT, ["scripts/generate.ts", "--restaurants", String(size), "--seed", String(SEED), "--items", String(ITEMS)], { ...process.env, DATABASE_URL: url }, { inherit: true });

@@ -15,7 +15,26 @@ export const FIXTURE = path.join(ROOT, "tests/fixtures/menus.json");
 export const MCP_HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-11-25" };
 export const mcpCall = (name, args) => JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } });
 
+// BENCH_PORT_RANGE=5200-5299: ports from that range only (machines shared by several benches), each
+// handed out once per process (a server started a moment ago may not listen yet).
+const handedOut = new Set();
 export async function freePort() {
+  const range = process.env.BENCH_PORT_RANGE?.match(/^(\d+)-(\d+)$/);
+  if (range) {
+    for (let port = Number(range[1]); port <= Number(range[2]); port++) {
+      if (handedOut.has(port)) continue;
+      const free = await new Promise((resolve) => {
+        const srv = createServer();
+        srv.once("error", () => resolve(false));
+        srv.listen(port, "127.0.0.1", () => srv.close(() => resolve(true)));
+      });
+      if (free) {
+        handedOut.add(port);
+        return port;
+      }
+    }
+    throw new Error(`no free port in BENCH_PORT_RANGE ${process.env.BENCH_PORT_RANGE}`);
+  }
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.listen(0, "127.0.0.1", () => {
