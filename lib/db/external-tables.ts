@@ -15,7 +15,10 @@
 // OpeningInterval (both engines) is each restaurant's opening hours as weekly intervals of local
 // minutes, kept by triggers on "Restaurant" from its "openingHours" (migration
 // 20261126071500_opening_interval): the openNow/openAt filter of both searches tests it in SQL. A
-// rebuild of "Restaurant" on SQLite must recreate those triggers too.
+// rebuild of "Restaurant" on SQLite must recreate those triggers too. SearchCharacter (SQLite) holds
+// every character of the published restaurants' searchText, kept by triggers on "Restaurant" with
+// the help of SearchPosition (a numbering 1..8192): with it the trigram index answers a q of 2
+// characters (migration 20261126073000_search_character); the same rule for a rebuild applies.
 //
 // PostgreSQL: its search index (pg_trgm GIN on "searchText") is modelled in the derived schema
 // (see lib/db/derive-postgresql-schema.mjs). RateLimit is the throttle's shared store, in the
@@ -26,9 +29,11 @@ export const SQLITE_SEARCH_TABLE = "RestaurantSearch";
 export const SQLITE_DISH_SEARCH_TABLE = "DishSearch";
 export const RATE_LIMIT_TABLE = "RateLimit";
 export const OPENING_INTERVAL_TABLE = "OpeningInterval";
+/** SQLite: the characters of the published texts, and a numbering of a text's characters (migration search_character). */
+export const SQLITE_SEARCH_CHARACTER_TABLES = ["SearchCharacter", "SearchPosition"];
 
 export const EXTERNAL_TABLES: Record<DatabaseKind, string[]> = {
-  sqlite: [...[SQLITE_SEARCH_TABLE, SQLITE_DISH_SEARCH_TABLE].flatMap((t) => [t, ...["config", "data", "docsize", "idx"].map((s) => `${t}_${s}`)]), OPENING_INTERVAL_TABLE],
+  sqlite: [...[SQLITE_SEARCH_TABLE, SQLITE_DISH_SEARCH_TABLE].flatMap((t) => [t, ...["config", "data", "docsize", "idx"].map((s) => `${t}_${s}`)]), OPENING_INTERVAL_TABLE, ...SQLITE_SEARCH_CHARACTER_TABLES],
   // PostgreSQL wants schema-qualified names here.
   postgresql: [`public.${RATE_LIMIT_TABLE}`, `public.${OPENING_INTERVAL_TABLE}`],
 };

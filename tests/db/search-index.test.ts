@@ -173,6 +173,20 @@ describe("search index (SQLite FTS5 trigram)", () => {
     }
     expect(ftsPhrase('say "hi"')).toBe('"say ""hi"""');
   });
+
+  it("finds q of 2 characters through the index, with characters no text had before (insert and republish)", async () => {
+    const fresh = await addRestaurant("Жук €", null, true, true, 1, 1);
+    const draft = await addRestaurant("Ωμέγα ℃", null, false, true, 1, 1);
+    const names = async (q: string) => (await searchPublishedRestaurants({ q: searchKey(q), limit: 50 }, (plan) => seenPlans.add(plan))).rows.map((r) => r.name);
+    expect(await names("к €")).toEqual(["Жук €"]);
+    expect(await names("ж")).toEqual(["Жук €"]);
+    expect(await names("α ")).toEqual([]);
+    await db().restaurant.update({ where: { id: draft.id }, data: { menuPublished: true } });
+    expect(await names("α ")).toEqual(["Ωμέγα ℃"]);
+    expect(await names("a℃")).toEqual([]);
+    await db().restaurant.delete({ where: { id: fresh.id } });
+    expect(await names("к €")).toEqual([]);
+  });
 });
 
 // ————— dishes: the FTS5 trigram table "DishSearch" —————
