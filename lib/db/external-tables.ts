@@ -13,9 +13,9 @@
 // applies to a rebuild of any of those three tables.
 //
 // OpeningInterval (both engines) is each restaurant's opening hours as weekly intervals of local
-// minutes, kept by triggers on "Restaurant" from its "openingHours" (migration
+// minutes with its city's time zone, kept by triggers on "Restaurant" and "City" (migration
 // 20261126071500_opening_interval): the openNow/openAt filter of both searches tests it in SQL. A
-// rebuild of "Restaurant" on SQLite must recreate those triggers too. SearchCharacter (SQLite) holds
+// rebuild of "Restaurant" or "City" on SQLite must recreate those triggers too. SearchCharacter (SQLite) holds
 // every character of the published restaurants' searchText, kept by triggers on "Restaurant" with
 // the help of SearchPosition (a numbering 1..8192): with it the trigram index answers a q of 2
 // characters (migration 20261126073000_search_character); the same rule for a rebuild applies.

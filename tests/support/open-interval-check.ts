@@ -116,6 +116,24 @@ export async function expectTriggersFollow(place: Place) {
   const ids = await openIds(at);
   if (a.zone && a.zone !== "Mars/Olympus_Mons") expect(ids).toContain(a.id);
   expect(ids).not.toContain(b.id);
+  // A city that changes its time zone, a restaurant that moves to another city, a city that goes.
+  const zurich = await db().city.findFirstOrThrow({ where: { timeZone: "Europe/Zurich" }, select: { id: true } });
+  await db().city.update({ where: { id: zurich.id }, data: { timeZone: "Asia/Tokyo" } });
+  for (const r of place.restaurants) if (r.zone === "Europe/Zurich") r.zone = "Asia/Tokyo";
+  const newYork = await db().city.findFirstOrThrow({ where: { timeZone: "America/New_York" }, select: { id: true } });
+  await db().restaurant.update({ where: { id: c.id }, data: { cityId: newYork.id } });
+  c.zone = "America/New_York";
+  const country = await db().country.findFirstOrThrow({ where: { code: "OZ" }, select: { id: true } });
+  const doomed = await db().city.create({ data: { slug: "oi-doomed", name: "Doomed", nameKey: "doomed", timeZone: "Europe/Zurich", countryId: country.id } });
+  const d = place.restaurants[3];
+  await db().restaurant.update({ where: { id: d.id }, data: { cityId: doomed.id, openingHours: a.hours as object } });
+  d.zone = "Europe/Zurich";
+  d.hours = a.hours;
+  await expectSqlMatchesJs(place, [at, new Date("2026-07-12T23:30:00Z"), new Date("2026-01-05T03:00:00Z")]);
+  await db().restaurant.update({ where: { id: d.id }, data: { cityId: null } });
+  await db().city.delete({ where: { id: doomed.id } });
+  d.zone = null;
+  await expectSqlMatchesJs(place, [at, new Date("2026-01-05T03:00:00Z")]);
   const gone = place.restaurants.pop()!;
   await db().restaurant.delete({ where: { id: gone.id } });
   const [{ n }] = await db().$queryRaw<{ n: number | bigint }[]>(Prisma.sql`SELECT count(*) AS n FROM "OpeningInterval" WHERE "restaurantId" = ${gone.id}`);
