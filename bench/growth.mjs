@@ -30,6 +30,7 @@
 //          --endpoints restaurants,dishes --only <regex on the label> --sample <n per endpoint>
 //          --no-explain --out bench/growth.md --pg-prefix menu_ (the PostgreSQL databases' name
 //          prefix: a copy of them under another prefix keeps a branch's migrations off the shared ones)
+//          Env BENCH_PORTS=first-last: the servers' ports from that range only (shared machines).
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -49,12 +50,13 @@ const WARMUP = Number(option("warmup", 3));
 const CACHE = path.resolve(String(option("cache", path.join(os.tmpdir(), "menu-bench-growth"))));
 const OUT = path.resolve(ROOT, String(option("out", "bench/growth.md")));
 const PG = option("pg", process.env.GROWTH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? null);
+/** The PostgreSQL databases' prefix: another to bench copies (CREATE DATABASE … TEMPLATE) beside the shared ones. */
+const PG_PREFIX = String(option("pg-prefix", "menu_"));
 const ENGINES = String(option("engines", PG ? "sqlite,postgresql" : "sqlite")).split(",");
 const ENDPOINTS = String(option("endpoints", "restaurants,dishes")).split(",");
 const ONLY = option("only", null) ? new RegExp(option("only", "")) : null;
 const SAMPLE = option("sample", null) === null ? null : Number(option("sample", 0));
 const EXPLAIN = !flag("no-explain");
-const PG_PREFIX = String(option("pg-prefix", "menu_"));
 /** The issue #29 target: every combination within 2× of its p50 at the smallest size, and at most 50 ms. */
 const TARGET = { ratio: 2, ms: 50 };
 const log = (line) => process.stderr.write(`${line}\n`);

@@ -3,11 +3,11 @@
 //
 // Order: restaurant name, restaurant slug, section, dish (the order of the menus themselves), or
 // with near the distance first (then read restaurant first: lib/data/search-scan.ts groupedRows).
-// Every filter but "open at" is SQL: the published/visible/available rule, city/cuisine ids,
+// Every filter is SQL: the published/visible/available rule, city/cuisine ids,
 // currency and price (minor units, one currency, never converted), q on the item's folded
 // searchText, each diet tag as ",tag," in tagKey, excluded allergens as a bit mask
-// (allergenMask & mask) = 0, and near as a bounding box plus the circle. "Open at" needs each
-// restaurant's local time and runs after SQL (lib/data/search-scan.ts).
+// (allergenMask & mask) = 0, near as a bounding box plus the circle, and "open at" as the
+// restaurant's opening intervals at its zone's local minute (lib/data/search-scan.ts openAtSql).
 //
 // At scale: every dish filter is answerable from an index, so that a combination matching few or
 // no dishes never walks every dish (issue #29: a diet tag nobody has 141.8 ms at 1 000 restaurants,
@@ -35,7 +35,7 @@ import { databaseKind } from "../db/database-url";
 import { Prisma } from "../db/generated/client";
 import { db, readDb } from "../db/prisma";
 import { dishSelect, type DishRow } from "../serializers/dish";
-import { isTrue, scanSearch, type Candidate, type Key, type LoadedPage, type ScanOptions, type ScanQuery } from "./search-scan";
+import { isTrue, scanSearch, type Key, type LoadedPage, type ScanOptions, type ScanQuery } from "./search-scan";
 import { ftsPhrase, resolveDirectoryFilters, TRIGRAM } from "./restaurant-queries";
 
 /** A dish read through the FTS index (random access, three joins) against one walked in order. */
@@ -237,10 +237,10 @@ export interface DishFilters extends ScanOptions {
   maxPriceMinor?: number;
 }
 
-/** One page of dishes after `from`; `keep` is the after-SQL filter (open at), if any. */
+/** One page of dishes after `from` (filters.openAt: open then, in SQL). */
 export async function searchPublishedDishes(
   filters: DishFilters,
-  page: { from?: Key; limit: number; keep?: (c: Candidate) => boolean },
+  page: { from?: Key; limit: number },
   onPlan?: (plan: DishPlan) => void,
 ): Promise<LoadedPage<DishRow>> {
   const ids = await resolveDirectoryFilters(filters);

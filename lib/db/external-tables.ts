@@ -13,6 +13,14 @@
 // 20261126070000_dish_filter_index also the dish's diet tags, allergens and price class, with its
 // vocabulary DishSearchTerms; the same rule applies to a rebuild of any of those three tables.
 //
+// OpeningInterval (both engines) is each restaurant's opening hours as weekly intervals of local
+// minutes with its city's time zone, kept by triggers on "Restaurant" and "City" (migration
+// 20261126071500_opening_interval): the openNow/openAt filter of both searches tests it in SQL. A
+// rebuild of "Restaurant" or "City" on SQLite must recreate those triggers too. SearchCharacter (SQLite) holds
+// every character of the published restaurants' searchText, kept by triggers on "Restaurant" with
+// the help of SearchPosition (a numbering 1..8192): with it the trigram index answers a q of 2
+// characters (migration 20261126073000_search_character); the same rule for a rebuild applies.
+//
 // PostgreSQL: its search index (pg_trgm GIN on "searchText") is modelled in the derived schema
 // (see lib/db/derive-postgresql-schema.mjs). RateLimit is the throttle's shared store, in the
 // layout of rate-limiter-flexible (migration 20261124180000_rate_limit, lib/http/rate-limit.ts).
@@ -23,9 +31,17 @@ export const SQLITE_DISH_SEARCH_TABLE = "DishSearch";
 /** The vocabulary of DishSearch (an fts5vocab table, no storage of its own): the trigrams a short q starts (migration dish_filter_index). */
 export const SQLITE_DISH_SEARCH_TERMS = "DishSearchTerms";
 export const RATE_LIMIT_TABLE = "RateLimit";
+export const OPENING_INTERVAL_TABLE = "OpeningInterval";
+/** SQLite: the characters of the published texts, and a numbering of a text's characters (migration search_character). */
+export const SQLITE_SEARCH_CHARACTER_TABLES = ["SearchCharacter", "SearchPosition"];
 
 export const EXTERNAL_TABLES: Record<DatabaseKind, string[]> = {
-  sqlite: [...[SQLITE_SEARCH_TABLE, SQLITE_DISH_SEARCH_TABLE].flatMap((t) => [t, ...["config", "data", "docsize", "idx"].map((s) => `${t}_${s}`)]), SQLITE_DISH_SEARCH_TERMS],
+  sqlite: [
+    ...[SQLITE_SEARCH_TABLE, SQLITE_DISH_SEARCH_TABLE].flatMap((t) => [t, ...["config", "data", "docsize", "idx"].map((s) => `${t}_${s}`)]),
+    SQLITE_DISH_SEARCH_TERMS,
+    OPENING_INTERVAL_TABLE,
+    ...SQLITE_SEARCH_CHARACTER_TABLES,
+  ],
   // PostgreSQL wants schema-qualified names here.
-  postgresql: [`public.${RATE_LIMIT_TABLE}`],
+  postgresql: [`public.${RATE_LIMIT_TABLE}`, `public.${OPENING_INTERVAL_TABLE}`],
 };

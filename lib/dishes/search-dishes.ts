@@ -138,9 +138,9 @@ export async function searchDishesPrepared(input: SearchDishesInput): Promise<Pr
           currency: v.currency,
           maxPriceMinor: v.maxPrice !== undefined && v.currency ? maxMinor(v.maxPrice, v.currency) : undefined,
           near: page.near,
-          withHours: page.keep !== undefined,
+          openAt: page.instant,
         },
-        { from: page.from, limit: v.limit, keep: page.keep },
+        { from: page.from, limit: v.limit },
       );
       const results = found.rows.map(({ row, candidate }) => serializeDish(row, page.extras(candidate)));
       return prepare({

@@ -53,9 +53,9 @@ export async function searchRestaurantsPrepared(input: SearchRestaurantsInput): 
   // Every distinct query is a database search: at most queryLimiter()'s number at once.
   return searchCache.get(JSON.stringify([echo, page.from ?? null]), cacheTtlMs(), () =>
     queryLimiter().run(async () => {
-      if (page.near || page.keep) {
+      if (page.near || page.instant) {
         // Distance or opening time: the keyset scan (lib/data/search-scan.ts).
-        const found = await scanPublishedRestaurants({ ...filters, near: page.near, withHours: page.keep !== undefined }, { from: page.from, limit: v.limit, keep: page.keep });
+        const found = await scanPublishedRestaurants({ ...filters, near: page.near, openAt: page.instant }, { from: page.from, limit: v.limit });
         const results = found.rows.map(({ row, candidate }) => ({ ...serializeSearchResult(row), ...page.extras(candidate) }));
         return prepare({ query: echo, total: found.total.total, totalCapped: found.total.capped, count: results.length, nextCursor: page.cursorFor(found.next), results });
       }

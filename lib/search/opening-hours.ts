@@ -42,6 +42,20 @@ export function localTime(instant: Date, timeZone: string): { day: number; minut
   return { day: WEEKDAY[get("weekday")], minute: Number(get("hour")) * 60 + Number(get("minute")) };
 }
 
+/**
+ * The minute of the local week (0 = Monday 00:00, up to 10079) at `instant` in `timeZone`, or null
+ * for a zone this runtime does not know. The search's SQL open filter compares this with the stored
+ * intervals (migration opening_interval), which follow weekIntervals' arithmetic below.
+ */
+export function minuteOfWeek(instant: Date, timeZone: string): number | null {
+  try {
+    const local = localTime(instant, timeZone);
+    return local.day * DAY + local.minute;
+  } catch {
+    return null;
+  }
+}
+
 function minutes(hhmm: string): number {
   return Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 }

@@ -3,7 +3,6 @@
 import type { Candidate, Key } from "../data/search-scan";
 import { decodeCursor, encodeCursor, invalidCursor } from "./cursor";
 import { kilometres, RADIUS_KM, type GeoPoint } from "./geo";
-import { isOpenAt } from "./opening-hours";
 import { currentMinute } from "./search-params";
 
 export interface GeoTimeInput {
@@ -18,14 +17,12 @@ export interface Paging {
   /** the keyset position the page starts after */
   from?: Key;
   near?: { center: GeoPoint; radiusKm: number };
-  /** the instant of the open filter: openAt, or for openNow the minute of the walk's first page */
+  /** the instant of the open filter (SQL: lib/data/search-scan.ts openAtSql): openAt, or for openNow the minute of the walk's first page */
   instant?: Date;
   /** the query echo's geo/time part */
   echo: { near?: GeoPoint; radiusKm?: number; openNow?: boolean; openAt?: string };
   /** the cursor for a next page at `next`, or null */
   cursorFor(next: Key | null): string | null;
-  /** the open filter for after SQL, when there is one */
-  keep?: (c: Candidate) => boolean;
   /** distanceKm / openNow / openAt of one result */
   extras(c: Candidate): { distanceKm?: number; openNow?: boolean; openAt?: boolean };
 }
@@ -42,28 +39,6 @@ function position(value: unknown, openNow: boolean): Position {
   const okTime = !openNow || (typeof p.t === "number" && Number.isFinite(p.t));
   if (!okKey || !okTime) throw invalidCursor();
   return p;
-}
-
-/**
- * The open filter of one request: open at `instant`, decided once per (time zone, hours text)
- * pair. Its rows repeat a few hours patterns in a few dozen zones, while the rows it reads grow
- * with the data (a city's restaurants, up to 5 000 dishes), and one decision costs a time-zone
- * conversion and the week's intervals (tens of microseconds).
- */
-export function openFilter(instant: Date): (c: Candidate) => boolean {
-  const decided = new Map<string, boolean>();
-  return (c) => {
-    if (c.hoursKey === undefined) return isOpenAt(c.openingHours, c.timeZone ?? null, instant) === true;
-    const key = `${c.timeZone ?? ""}\n${c.hoursKey}`;
-    let open = decided.get(key);
-    if (open === undefined) {
-      // Bounded by the rows one request reads; cleared rather than grown past them.
-      if (decided.size >= 10_000) decided.clear();
-      open = isOpenAt(c.openingHours, c.timeZone ?? null, instant) === true;
-      decided.set(key, open);
-    }
-    return open;
-  };
 }
 
 /**
@@ -84,7 +59,6 @@ export function paging(scope: string, bound: unknown, input: GeoTimeInput): Pagi
       ...(instant ? { openAt: instant.toISOString() } : {}),
     },
     cursorFor: (next) => (next ? encodeCursor(scope, bound, { k: next, ...(input.openNow && instant ? { t: instant.getTime() } : {}) }) : null),
-    keep: instant ? openFilter(instant) : undefined,
     extras: (c) => ({
       ...(c.squaredDistance !== undefined ? { distanceKm: kilometres(c.squaredDistance) } : {}),
       ...(input.openNow ? { openNow: true } : input.openAt ? { openAt: true } : {}),

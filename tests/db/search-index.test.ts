@@ -173,6 +173,20 @@ describe("search index (SQLite FTS5 trigram)", () => {
     }
     expect(ftsPhrase('say "hi"')).toBe('"say ""hi"""');
   });
+
+  it("finds q of 2 characters through the index, with characters no text had before (insert and republish)", async () => {
+    const fresh = await addRestaurant("Жук €", null, true, true, 1, 1);
+    const draft = await addRestaurant("Ωμέγα ℃", null, false, true, 1, 1);
+    const names = async (q: string) => (await searchPublishedRestaurants({ q: searchKey(q), limit: 50 }, (plan) => seenPlans.add(plan))).rows.map((r) => r.name);
+    expect(await names("к €")).toEqual(["Жук €"]);
+    expect(await names("ж")).toEqual(["Жук €"]);
+    expect(await names("α ")).toEqual([]);
+    await db().restaurant.update({ where: { id: draft.id }, data: { menuPublished: true } });
+    expect(await names("α ")).toEqual(["Ωμέγα ℃"]);
+    expect(await names("a℃")).toEqual([]);
+    await db().restaurant.delete({ where: { id: fresh.id } });
+    expect(await names("к €")).toEqual([]);
+  });
 });
 
 // ————— dishes: the FTS5 trigram table "DishSearch" —————
@@ -215,7 +229,7 @@ async function checkDishQueries(runs: number) {
       const q = searchKey(raw.trim());
       fc.pre(q.length > 0);
       const want = await dishReference({ q, city, cuisine });
-      const filters = { q, ...(city ? { city } : {}), ...(cuisine ? { cuisine } : {}), diet: [], excludeMask: 0, withHours: false };
+      const filters = { q, ...(city ? { city } : {}), ...(cuisine ? { cuisine } : {}), diet: [], excludeMask: 0 };
       const got = await searchPublishedDishes(filters, { limit }, (plan) => seenDishPlans.add(plan));
       expect({ total: got.total, ids: got.rows.map((r) => r.row.id) }).toEqual({
         total: { total: Math.min(want.length, TOTAL_BOUND), capped: want.length > TOTAL_BOUND },
@@ -338,13 +352,13 @@ async function checkFilterQueries(runs: number) {
       const q = raw === undefined ? undefined : searchKey(raw.trim()) || undefined;
       const f = { ...(q ? { q } : {}), ...(city ? { city } : {}), diet, excludeMask, ...(maxPriceMinor !== undefined ? { maxPriceMinor } : {}) };
       const want = await filterReference(f);
-      const got = await searchPublishedDishes({ ...f, withHours: false }, { limit }, (plan) => seenFilterPlans.add(plan));
+      const got = await searchPublishedDishes(f, { limit }, (plan) => seenFilterPlans.add(plan));
       expect({ total: got.total, ids: got.rows.map((r) => r.row.id) }).toEqual({
         total: { total: Math.min(want.length, TOTAL_BOUND), capped: want.length > TOTAL_BOUND },
         ids: want.slice(0, limit),
       });
       if (got.next) {
-        const second = await searchPublishedDishes({ ...f, withHours: false }, { from: got.next, limit });
+        const second = await searchPublishedDishes(f, { from: got.next, limit });
         expect(second.rows.map((r) => r.row.id)).toEqual(want.slice(limit, 2 * limit));
       }
     }),
@@ -399,9 +413,9 @@ describe("dish filters from the index (SQLite FTS5: tags, allergens, price class
 
   it("reads a tag nobody has, or a short q in no dish, from the index alone", async () => {
     const plans: DishPlan[] = [];
-    const none = await searchPublishedDishes({ diet: ["no-such-diet"], excludeMask: 0, withHours: false }, { limit: 20 }, (p) => plans.push(p));
+    const none = await searchPublishedDishes({ diet: ["no-such-diet"], excludeMask: 0 }, { limit: 20 }, (p) => plans.push(p));
     expect(none.rows).toEqual([]);
-    expect(await searchPublishedDishes({ q: "qj", diet: [], excludeMask: 0, withHours: false }, { limit: 20 }, (p) => plans.push(p))).toMatchObject({ rows: [] });
+    expect(await searchPublishedDishes({ q: "qj", diet: [], excludeMask: 0 }, { limit: 20 }, (p) => plans.push(p))).toMatchObject({ rows: [] });
     expect(plans).toEqual(["none", "none"]);
   });
 });
@@ -437,7 +451,7 @@ describe("near dish search: restaurant first", () => {
       const want = await nearReference(q);
       expect(want.length).toBeGreaterThan(q === "ab" ? 5 : 500);
       for (const limit of [7, 50]) {
-        const filters = { ...(q ? { q } : {}), diet: [], excludeMask: 0, withHours: false, near: { center, radiusKm: 50 } };
+        const filters = { ...(q ? { q } : {}), diet: [], excludeMask: 0, near: { center, radiusKm: 50 } };
         const got: number[] = [];
         let from: (string | number)[] | undefined;
         for (let pages = 0; pages < 1000; pages++) {

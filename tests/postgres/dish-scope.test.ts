@@ -39,7 +39,7 @@ async function allPages(filters: Filters) {
   let from: import("../../lib/data/search-scan").Key | undefined;
   let total = -1;
   do {
-    const page = await searchPublishedDishes({ diet: [], excludeMask: 0, ...filters, withHours: false }, { from, limit: 2 }, (plan) => plans.add(plan));
+    const page = await searchPublishedDishes({ diet: [], excludeMask: 0, ...filters }, { from, limit: 2 }, (plan) => plans.add(plan));
     if (total === -1) total = page.total.total;
     out.push(...page.rows.map((r) => r.row.id));
     from = page.next ?? undefined;
