@@ -45,6 +45,20 @@ function chromePath() {
   return null; // Lighthouse's launcher then looks for a Chrome itself
 }
 
+/** The page rendered once: the runs measure the page, not its first render. */
+async function warm(url) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      return;
+    } catch (error) {
+      // A kept-alive socket the server closed during the previous Lighthouse run: once more.
+      if (attempt > 0) throw error;
+    }
+  }
+}
+
 const work = mkdtempSync(path.join(os.tmpdir(), "menu-lighthouse-"));
 let server = null;
 let base = option("url", null);
@@ -56,7 +70,7 @@ try {
   }
   const runs = [];
   for (const page of PAGES) {
-    await fetch(base + page); // rendered once: the runs measure the page, not its first render
+    await warm(base + page);
     for (let i = 0; i < RUNS; i++) {
       const out = path.join(work, `run-${runs.length}.json`);
       const load = os.loadavg()[0];
@@ -120,10 +134,10 @@ ${table(["page", "performance", "accessibility", "best practices", "SEO", "FCP",
 <!-- lighthouse:end -->`;
   console.log(section);
   if (WRITE) {
-    const text = readFileSync(OUT, "utf8");
+    const text = existsSync(OUT) ? readFileSync(OUT, "utf8") : "";
     const next = /<!-- lighthouse:start -->[\s\S]*<!-- lighthouse:end -->/.test(text)
       ? text.replace(/<!-- lighthouse:start -->[\s\S]*<!-- lighthouse:end -->/, section)
-      : `${text.trimEnd()}\n\n${section}\n`;
+      : `${text ? `${text.trimEnd()}\n\n` : ""}${section}\n`;
     writeFileSync(OUT, next);
     log(`Written to ${path.relative(ROOT, OUT)}.`);
   }
