@@ -28,18 +28,7 @@ afterAll(async () => {
 });
 
 describe("open filter in SQL (PostgreSQL)", () => {
-  it("agrees with isOpenAt at every instant", async () => {
-    await check.expectSqlMatchesJs(place, check.instants(300, 29));
-  }, 120_000);
-
-  it("pages both ways to the same open restaurants", async () => {
-    await check.expectSearchesMatch(place, new Date("2026-07-10T19:30:00Z"));
-    await check.expectSearchesMatch(place, new Date("2026-03-29T01:30:00Z"));
-  }, 120_000);
-
-  it("follows every write of the hours (triggers)", async () => {
-    await check.expectTriggersFollow(place);
-  }, 120_000);
+  check.openFilterCases(() => place);
 
   it("reads the interval table by its key", async () => {
     await db().$executeRawUnsafe("SET enable_seqscan = off");

@@ -6,7 +6,7 @@
 // unknown hours, cities without a time zone or with one Intl does not know. The caller has set
 // DATABASE_URL and migrated the database.
 import fc from "fast-check";
-import { expect } from "vitest";
+import { expect, it } from "vitest";
 
 const { db } = await import("../../lib/db/prisma");
 const { Prisma } = await import("../../lib/db/generated/client");
@@ -157,4 +157,20 @@ export async function expectSearchesMatch(place: Place, instant: Date) {
     }
     expect(got, `limit ${limit}`).toEqual(want);
   }
+}
+
+/** The cases both engines run, on the restaurants `place()` returns once seeded. */
+export function openFilterCases(place: () => Place) {
+  it("agrees with isOpenAt at every instant", async () => {
+    await expectSqlMatchesJs(place(), instants(300, 29));
+  }, 120_000);
+
+  it("pages both ways to the same open restaurants", async () => {
+    await expectSearchesMatch(place(), new Date("2026-07-10T19:30:00Z"));
+    await expectSearchesMatch(place(), new Date("2026-03-29T01:30:00Z"));
+  }, 120_000);
+
+  it("follows every write of the hours (triggers)", async () => {
+    await expectTriggersFollow(place());
+  }, 120_000);
 }
