@@ -220,6 +220,20 @@ async function dishReference(f: { q: string; city?: string; cuisine?: string }) 
 
 const seenDishPlans = new Set<DishPlan>();
 
+
+/** The first two pages of a dish search are the reference's first matches, and the total is theirs up to the bound. */
+async function expectFirstPages(filters: Parameters<typeof searchPublishedDishes>[0], want: number[], limit: number, plans: Set<DishPlan>) {
+  const got = await searchPublishedDishes(filters, { limit }, (plan) => plans.add(plan));
+  expect({ total: got.total, ids: got.rows.map((r) => r.row.id) }).toEqual({
+    total: { total: Math.min(want.length, TOTAL_BOUND), capped: want.length > TOTAL_BOUND },
+    ids: want.slice(0, limit),
+  });
+  if (got.next) {
+    const second = await searchPublishedDishes(filters, { from: got.next, limit });
+    expect(second.rows.map((r) => r.row.id)).toEqual(want.slice(limit, 2 * limit));
+  }
+}
+
 async function checkDishQueries(runs: number) {
   const texts = (await db().menuItem.findMany({ select: { name: true }, take: 500 })).map((r) => r.name);
   // With "springfield" the index's scope must match either of its two cities.
@@ -230,15 +244,7 @@ async function checkDishQueries(runs: number) {
       fc.pre(q.length > 0);
       const want = await dishReference({ q, city, cuisine });
       const filters = { q, ...(city ? { city } : {}), ...(cuisine ? { cuisine } : {}), diet: [], excludeMask: 0 };
-      const got = await searchPublishedDishes(filters, { limit }, (plan) => seenDishPlans.add(plan));
-      expect({ total: got.total, ids: got.rows.map((r) => r.row.id) }).toEqual({
-        total: { total: Math.min(want.length, TOTAL_BOUND), capped: want.length > TOTAL_BOUND },
-        ids: want.slice(0, limit),
-      });
-      if (got.next) {
-        const second = await searchPublishedDishes(filters, { from: got.next, limit });
-        expect(second.rows.map((r) => r.row.id)).toEqual(want.slice(limit, 2 * limit));
-      }
+      await expectFirstPages(filters, want, limit, seenDishPlans);
     }),
     { numRuns: runs, seed: 20261124 },
   );
@@ -352,15 +358,7 @@ async function checkFilterQueries(runs: number) {
       const q = raw === undefined ? undefined : searchKey(raw.trim()) || undefined;
       const f = { ...(q ? { q } : {}), ...(city ? { city } : {}), diet, excludeMask, ...(maxPriceMinor !== undefined ? { maxPriceMinor } : {}) };
       const want = await filterReference(f);
-      const got = await searchPublishedDishes(f, { limit }, (plan) => seenFilterPlans.add(plan));
-      expect({ total: got.total, ids: got.rows.map((r) => r.row.id) }).toEqual({
-        total: { total: Math.min(want.length, TOTAL_BOUND), capped: want.length > TOTAL_BOUND },
-        ids: want.slice(0, limit),
-      });
-      if (got.next) {
-        const second = await searchPublishedDishes(f, { from: got.next, limit });
-        expect(second.rows.map((r) => r.row.id)).toEqual(want.slice(limit, 2 * limit));
-      }
+      await expectFirstPages(f, want, limit, seenFilterPlans);
     }),
     { numRuns: runs, seed: 20261126 },
   );
