@@ -36,7 +36,7 @@ import { Prisma } from "../db/generated/client";
 import { db, readDb } from "../db/prisma";
 import { dishSelect, type DishRow } from "../serializers/dish";
 import { isTrue, scanSearch, type Key, type LoadedPage, type ScanOptions, type ScanQuery } from "./search-scan";
-import { ftsPhrase, resolveDirectoryFilters, TRIGRAM } from "./restaurant-queries";
+import { countUpTo, ftsPhrase, resolveDirectoryFilters, TRIGRAM } from "./restaurant-queries";
 
 /** A dish read through the FTS index (random access, three joins) against one walked in order. */
 const RANDOM_READ = 20;
@@ -107,7 +107,7 @@ async function rareFacets(filters: DishFilters, qLength: number): Promise<Prisma
 /** How the dishes for q were found (SQLite: page, then total, and "id-list" when the matches were carried as ids; PostgreSQL: the page), for the tests. */
 export type DishPlan = "fts-sorted" | "walk" | "fts-count" | "walk-count" | "none" | "index-sorted" | "id-list";
 
-const JOINS = Prisma.sql`JOIN "Category" c ON c."id" = m."categoryId" JOIN "Restaurant" r ON r."id" = c."restaurantId" LEFT JOIN "City" ci ON ci."id" = r."cityId"`;
+const JOINS = Prisma.sql`JOIN "Category" c ON c."id" = m."categoryId" JOIN "Restaurant" r ON r."id" = c."restaurantId"`;
 
 /**
  * The FROMs of the restaurant-first read (near; lib/data/search-scan.ts groupedRows). SQLite's
@@ -124,15 +124,10 @@ function restaurantFirst(): { from: Prisma.Sql; rowsFrom?: Prisma.Sql } {
   if (databaseKind() !== "sqlite") return { from: Prisma.sql`FROM "Restaurant" r` };
   return {
     from: Prisma.sql`FROM "Restaurant" r INDEXED BY "Restaurant_latitude_longitude_idx"`,
-    rowsFrom: Prisma.sql`FROM "MenuItem" m JOIN "Category" c ON c."id" = m."categoryId" JOIN "Restaurant" r NOT INDEXED ON r."id" = c."restaurantId" LEFT JOIN "City" ci ON ci."id" = r."cityId"`,
+    rowsFrom: Prisma.sql`FROM "MenuItem" m JOIN "Category" c ON c."id" = m."categoryId" JOIN "Restaurant" r NOT INDEXED ON r."id" = c."restaurantId"`,
   };
 }
 
-/** count(*) of `FROM … WHERE …`, reading no more than `bound` + 1 rows. */
-async function countUpTo(fromWhere: Prisma.Sql, bound: number): Promise<number> {
-  const [row] = await readDb().$queryRaw<{ n: number | bigint }[]>(Prisma.sql`SELECT count(*) AS n FROM (SELECT 1 AS one ${fromWhere} LIMIT ${bound + 1}) t`);
-  return Number(row?.n ?? 0);
-}
 
 
 /** The parts of a dish search the dish index answers (migration dish_filter_index). */

@@ -213,7 +213,7 @@ async function countOf(sql: Prisma.Sql): Promise<number> {
 }
 
 /** count(*) of `FROM … WHERE …`, reading no more than `bound` + 1 rows. */
-function countUpTo(fromWhere: Prisma.Sql, bound: number): Promise<number> {
+export function countUpTo(fromWhere: Prisma.Sql, bound: number): Promise<number> {
   return countOf(Prisma.sql`SELECT count(*) AS n FROM (SELECT 1 AS one ${fromWhere} LIMIT ${bound + 1}) t`);
 }
 

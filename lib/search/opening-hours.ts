@@ -173,16 +173,11 @@ export function isOpenAt(hours: unknown, timeZone: string | null, instant: Date)
  */
 export function stateSpan(hours: unknown, timeZone: string | null, instant: Date): { from: number; until: number } | null {
   if (!timeZone || !hours || typeof hours !== "object" || Array.isArray(hours)) return null;
-  let local: { day: number; minute: number };
-  try {
-    local = localTime(instant, timeZone);
-  } catch {
-    return null;
-  }
-  const now = local.day * DAY + local.minute;
+  const now = minuteOfWeek(instant, timeZone);
+  if (now === null) return null;
   // Each end of an open interval is a change; within the day only (midnights bound the span).
-  let back = local.minute;
-  let ahead = DAY - local.minute;
+  let back = now % DAY;
+  let ahead = DAY - back;
   for (const [a, b] of weekIntervals(hours as Partial<Record<DayKey, string>>)) {
     for (const edge of [a, b]) {
       if (edge <= now) back = Math.min(back, now - edge);
@@ -194,8 +189,8 @@ export function stateSpan(hours: unknown, timeZone: string | null, instant: Date
   // instant where the clock reads the edge is off by the change, and the span ends at the nearer.
   const at = (minutes: number, nearer: (x: number, y: number) => number): number => {
     const candidate = minuteStart + minutes * 60_000;
-    const read = localTime(new Date(candidate), timeZone);
-    let drift = (((now + minutes - (read.day * DAY + read.minute)) % WEEK) + WEEK) % WEEK;
+    const read = minuteOfWeek(new Date(candidate), timeZone) as number;
+    let drift = (((now + minutes - read) % WEEK) + WEEK) % WEEK;
     if (drift > WEEK / 2) drift -= WEEK;
     return drift === 0 ? candidate : nearer(candidate, candidate + drift * 60_000);
   };

@@ -205,17 +205,8 @@ async function addItems(rows: { categoryId: number; position: number; text: stri
 }
 
 /** The reference: every published, available dish whose searchText contains q (in the city and cuisine given), in result order. */
-async function dishReference(f: { q: string; city?: string; cuisine?: string }) {
-  const cond = [`r."isActive" = 1 AND r."menuPublished" = 1 AND c."isVisible" = 1 AND m."isAvailable" = 1 AND instr(m."searchText", ?) > 0`];
-  const params: unknown[] = [f.q];
-  placeConditions(f, cond, params);
-  return (
-    await db().$queryRawUnsafe<{ id: number | bigint }[]>(
-      `SELECT m."id" FROM "MenuItem" m JOIN "Category" c ON c."id" = m."categoryId" JOIN "Restaurant" r ON r."id" = c."restaurantId"
-       WHERE ${cond.join(" AND ")} ORDER BY r."name", r."slug", c."position", m."position"`,
-      ...params,
-    )
-  ).map((r) => Number(r.id));
+function dishReference(f: { q: string; city?: string; cuisine?: string }) {
+  return filterReference({ ...f, diet: [], excludeMask: 0 });
 }
 
 const seenDishPlans = new Set<DishPlan>();
@@ -326,7 +317,7 @@ describe("dish search index (SQLite FTS5 trigram)", () => {
 const TAGS = ["vegan", "gluten-free", "spicy", "v"];
 
 /** The reference for any combination of the dish filters: the plain join with the exact tests, in result order. */
-async function filterReference(f: { q?: string; city?: string; diet: string[]; excludeMask: number; maxPriceMinor?: number }) {
+async function filterReference(f: { q?: string; city?: string; cuisine?: string; diet: string[]; excludeMask: number; maxPriceMinor?: number }) {
   const cond = [`r."isActive" = 1 AND r."menuPublished" = 1 AND c."isVisible" = 1 AND m."isAvailable" = 1`];
   const params: unknown[] = [];
   if (f.q) cond.push(`instr(m."searchText", ?) > 0`), params.push(f.q);
