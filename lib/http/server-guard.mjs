@@ -5,6 +5,9 @@
 // any request on it is parsed: the first connection to a server puts it under guard, so no run
 // mode needs a start script of its own. What the guard does to a server:
 //   - caps its open connections (MAX_CONNECTIONS): past it, Node closes new sockets at accept
+//   - starts at most TURN_BUDGET_MS of request work per turn of the event loop; later requests wait
+//     for the next turn in arrival order (lib/http/turn-gate.mjs: Node accepts one connection per
+//     turn, so a long turn kept new connections waiting for seconds)
 //   - caps the requests in progress (MAX_REQUESTS_IN_FLIGHT): past it a request is answered 503 here,
 //     at a fraction of what passing it through Next.js costs, so a crowd of slow or held requests
 //     cannot queue up CPU and memory ahead of the clients who only want a menu
@@ -45,6 +48,7 @@ import { config } from "../config-schema.mjs";
 import { narrowWaitUntil, newRequestScope, runInRequest, WAIT_UNTIL_HEADER } from "../observability/request-context.mjs";
 import { newRequestId, requestIdOf } from "../observability/request-id.mjs";
 import { processLog } from "../observability/process-log.mjs";
+import { createTurnGate } from "./turn-gate.mjs";
 import { clientErrorKind, clientErrorResponse, frontAnswer, INTERNAL_RENDER_HEADER, internalPathAnswer, isInternalPath, overloadedAnswer, prepareRequest, responseBaseHeaders } from "./request-front.mjs";
 
 /** Time limits of one request; the body deadline of the API's JSON bodies is in read-json-body.ts. */
@@ -72,6 +76,15 @@ const RENDER_TOKEN = Symbol.for("menu-service.server-guard.render-token");
 const SERVERS = Symbol.for("menu-service.server-guard.servers");
 const STOPPING = Symbol.for("menu-service.server-guard.stopping");
 const OBSERVER = Symbol.for("menu-service.server-guard.observer");
+const TURN_GATE = Symbol.for("menu-service.server-guard.turn-gate");
+
+/** One gate per process: every server shares the one event loop (lib/http/turn-gate.mjs). */
+function turnGate() {
+  return (globalThis[TURN_GATE] ??= createTurnGate({
+    budgetMs: config().TURN_BUDGET_MS,
+    onError: (error) => processLog().error({ err: error }, "a request handler threw as it started"),
+  }));
+}
 
 /**
  * Installs the observer of every request (lib/observability/access-log.ts): `begin` when a request
@@ -192,7 +205,11 @@ export function guardServer(server, options = {}) {
       }
       if (isExportPath(req.url ?? "")) compressExport()(req, res, () => {});
       const handle = () => emit.call(this, event, ...args);
-      return runInRequest(scope, observed ? () => observed.run(handle) : handle);
+      const start = () => runInRequest(scope, observed ? () => observed.run(handle) : handle);
+      // A page's render request continues work already admitted: it never waits for a turn.
+      if (state.internal) return start();
+      turnGate().admit(start);
+      return true;
     }
     return emit.call(this, event, ...args);
   };
