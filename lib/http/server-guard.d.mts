@@ -9,3 +9,4 @@ export declare function gracefulStop(options?: { delayMs?: number; deadlineMs?: 
 export declare function takeOverSignals(): void;
 export declare function setRequestObserver(observer: unknown): void;
 export declare function exemptFromGuard(server: Server): void;
+export declare function requestsWaitingForTurn(): number;

@@ -279,6 +279,11 @@ export function isStopping() {
   return globalThis[STOPPING] === true;
 }
 
+/** Requests waiting for a turn of the event loop to start in (lib/http/turn-gate.mjs). */
+export function requestsWaitingForTurn() {
+  return globalThis[TURN_GATE]?.waiting ?? 0;
+}
+
 /** Requests in progress on the public servers of this process. */
 export function requestsInFlight() {
   let n = 0;

@@ -5,7 +5,7 @@
 // writes the access lines.
 import { poolStats } from "../db/pool-stats";
 import { cacheStats } from "../cache/ttl-cache";
-import { setRequestObserver } from "../http/server-guard.mjs";
+import { requestsWaitingForTurn, setRequestObserver } from "../http/server-guard.mjs";
 import { limiterStats } from "../http/work-limiter";
 import { API_VERSION } from "../service-info";
 import { createRequestObserver } from "./access-log";
@@ -22,6 +22,8 @@ export async function startObservability(): Promise<void> {
   const settings = observabilitySettings();
   await installLogger(settings);
   if (settings.otlpEndpoint) await (await import("./tracing")).startTracing(settings, API_VERSION);
-  await startMetrics(settings, { caches: cacheStats, limiters: limiterStats, pools: poolStats });
+  // Requests waiting for a turn of the event loop (lib/http/turn-gate.mjs) count as the "turn" limiter's queue.
+  const limiters = () => [...limiterStats(), { name: "turn", running: 0, queued: requestsWaitingForTurn() }];
+  await startMetrics(settings, { caches: cacheStats, limiters, pools: poolStats });
   setRequestObserver(createRequestObserver());
 }

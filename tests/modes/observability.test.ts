@@ -106,6 +106,8 @@ describe("observability of a running server (npm start)", () => {
     for (const name of ["http_server_requests_total", "http_server_request_duration_seconds_bucket", "menu_cache_lookups_total", "menu_cache_bytes", "menu_cache_budget_bytes", "process_resident_memory_bytes", "nodejs_eventloop_lag_seconds", "menu_db_query_duration_seconds_bucket"]) {
       expect(text, name).toContain(name);
     }
+    // The turn gate's queue is a limiter's: an idle server has nothing waiting for a turn.
+    expect(text).toMatch(/^menu_work_queued\{limiter="turn"\} 0$/m);
     // Labels are route patterns, never raw paths.
     expect(text).not.toContain(`route="/api/public/restaurants/${slugs[0]}"`);
     expect((await fetch(`http://127.0.0.1:${metricsPort}/anything-else`)).status).toBe(404);
