@@ -77,6 +77,8 @@ const SERVERS = Symbol.for("menu-service.server-guard.servers");
 const STOPPING = Symbol.for("menu-service.server-guard.stopping");
 const OBSERVER = Symbol.for("menu-service.server-guard.observer");
 const TURN_GATE = Symbol.for("menu-service.server-guard.turn-gate");
+/** On a socket once a request of it has been admitted: its later requests are not its first. */
+const SERVED = Symbol("served");
 
 /** One gate per process: every server shares the one event loop (lib/http/turn-gate.mjs). */
 function turnGate() {
@@ -208,7 +210,10 @@ export function guardServer(server, options = {}) {
       const start = () => runInRequest(scope, observed ? () => observed.run(handle) : handle);
       // A page's render request continues work already admitted: it never waits for a turn.
       if (state.internal) return start();
-      turnGate().admit(start);
+      const socket = req.socket;
+      const first = socket && !socket[SERVED];
+      if (first) socket[SERVED] = true;
+      turnGate().admit(start, first);
       return true;
     }
     return emit.call(this, event, ...args);

@@ -10,8 +10,13 @@
 // promise jobs of one immediate before the next, so the clock read before each start has seen the
 // whole of the previous request's synchronous work, not just its first step. Once a turn has spent
 // `budgetMs`, the rest wait, in arrival order, for the next turn, after its accepts, reads and
-// timers. It spreads the same work over more turns; it does not make a request cheaper. Plain JS:
-// the server guard loads it without a build step.
+// timers. It spreads the same work over more turns; it does not make a request cheaper.
+//
+// The first request of a new connection goes ahead of the requests of connections already open:
+// it has waited in the kernel's accept queue already, a turn for every connection ahead of it
+// there, while each open connection has at most one request waiting here. Node accepts one
+// connection per turn, so that line gains at most one a turn and the other still moves. Within
+// each of the two lines, arrival order. Plain JS: the server guard loads it without a build step.
 
 /** Immediates scheduled at once: a turn starts at most this many requests. */
 export const MAX_STARTS_PER_TURN = 32;
@@ -23,8 +28,13 @@ export const MAX_STARTS_PER_TURN = 32;
  *   `onError` hears what a request threw as it started.
  */
 export function createTurnGate({ budgetMs, now = () => performance.now(), defer = setImmediate, onError = () => {} }) {
+  /** First requests of new connections, then the rest; each in arrival order. */
+  /** @type {Array<() => void>} */
+  const firsts = [];
   /** @type {Array<() => void>} */
   const queue = [];
+  const waiting = () => firsts.length + queue.length;
+  const next = () => /** @type {() => void} */ (firsts.length > 0 ? firsts.shift() : queue.shift());
   /** Start callbacks scheduled and not yet run. */
   let pending = 0;
   /** When this turn's first start ran; null until then. */
@@ -47,7 +57,7 @@ export function createTurnGate({ budgetMs, now = () => performance.now(), defer 
   };
 
   const schedule = () => {
-    const want = Math.min(queue.length, MAX_STARTS_PER_TURN);
+    const want = Math.min(waiting(), MAX_STARTS_PER_TURN);
     while (pending < want) {
       pending++;
       defer(startNext);
@@ -56,7 +66,7 @@ export function createTurnGate({ budgetMs, now = () => performance.now(), defer 
 
   function startNext() {
     pending--;
-    if (queue.length === 0) return;
+    if (waiting() === 0) return;
     const t = now();
     if (turnStart === null) {
       turnStart = t;
@@ -68,20 +78,23 @@ export function createTurnGate({ budgetMs, now = () => performance.now(), defer 
       return;
     }
     startedThisTurn++;
-    start(/** @type {() => void} */ (queue.shift()));
-    if (queue.length > pending) schedule();
+    start(next());
+    if (waiting() > pending) schedule();
   }
 
   return {
-    /** Starts `run` in this turn's check phase, or in a later turn's once this one has spent its budget. */
-    admit(/** @type {() => void} */ run) {
+    /**
+     * Starts `run` in this turn's check phase, or in a later turn's once this one has spent its
+     * budget; `firstOnConnection` puts it in the line of new connections' first requests.
+     */
+    admit(/** @type {() => void} */ run, firstOnConnection = false) {
       if (!(budgetMs > 0)) return start(run);
-      queue.push(run);
+      (firstOnConnection ? firsts : queue).push(run);
       schedule();
     },
     /** Requests waiting to start. */
     get waiting() {
-      return queue.length;
+      return waiting();
     },
   };
 }

@@ -78,6 +78,16 @@ describe("turn gate", () => {
     expect(rest).toEqual(["b", "c", "d", "late"]);
   });
 
+  it("a new connection's first request goes ahead of waiting requests of open connections", () => {
+    const l = loop(2);
+    for (const name of ["a", "b", "c"]) l.gate.admit(l.request(name, 2));
+    l.gate.admit(l.request("new1", 2), true);
+    l.gate.admit(l.request("new2", 2), true);
+    const started: string[] = [];
+    while (l.gate.waiting > 0 || l.scheduled > 0) started.push(...l.turn());
+    expect(started).toEqual(["new1", "new2", "a", "b", "c"]);
+  });
+
   it("a request costlier than the whole budget still starts, one per turn", () => {
     const l = loop(4);
     for (const name of ["big1", "big2"]) l.gate.admit(l.request(name, 50));
