@@ -35,7 +35,7 @@ import { databaseKind } from "../db/database-url";
 import { Prisma } from "../db/generated/client";
 import { db, readDb } from "../db/prisma";
 import { dishSelect, type DishRow } from "../serializers/dish";
-import { isTrue, scanSearch, type Key, type LoadedPage, type ScanOptions, type ScanQuery } from "./search-scan";
+import { isTrue, scanSearch, squaredDistanceSql, withinSql, type Key, type LoadedPage, type ScanOptions, type ScanQuery } from "./search-scan";
 import { countUpTo, ftsPhrase, resolveDirectoryFilters, TRIGRAM } from "./restaurant-queries";
 
 /** A dish read through the FTS index (random access, three joins) against one walked in order. */
@@ -64,6 +64,20 @@ async function candidateEstimate(restaurantWhere: Prisma.Sql[] | null): Promise<
   const { items, restaurants } = await sizeEstimate();
   if (!restaurantWhere) return items;
   const [row] = await readDb().$queryRaw<{ n: number | bigint }[]>(Prisma.sql`SELECT count(*) AS n FROM "Restaurant" r WHERE ${Prisma.join(restaurantWhere, " AND ")}`);
+  return (Number(row?.n ?? 0) * items) / restaurants;
+}
+
+/**
+ * SQLite, with near: the dishes the total's walk would check, those of the restaurants within the
+ * radius (and the city or cuisine asked for), read from the (latitude, longitude) index as the
+ * restaurant-first page reads them (restaurantFirst).
+ */
+async function nearCandidateEstimate(restaurantWhere: Prisma.Sql[], near: NonNullable<ScanOptions["near"]>): Promise<number> {
+  const { items, restaurants } = await sizeEstimate();
+  const within = withinSql(near.center, near.radiusKm, squaredDistanceSql(near.center));
+  const [row] = await readDb().$queryRaw<{ n: number | bigint }[]>(
+    Prisma.sql`SELECT count(*) AS n ${restaurantFirst().from} WHERE ${Prisma.join([...restaurantWhere, within], " AND ")}`,
+  );
   return (Number(row?.n ?? 0) * items) / restaurants;
 }
 
@@ -291,6 +305,12 @@ export async function searchPublishedDishes(
     // against (q=fl, 23 694 matches, 60 ms at 28 000 restaurants).
     const matches = listed ? first.length : Math.max(first.length, Math.round((first.length * items) / first[first.length - 1]));
     const candidates = await candidateEstimate(place.length ? [...published, ...place] : null);
+    // With near, the total is counted among the dishes of the restaurants within the radius only:
+    // weighed against every dish instead, the index's matches won and were all read, each tested
+    // against the box (q=fl near a point with no restaurant: 10.7 → 475.1 ms from 1 000 to 100 000
+    // restaurants, bench/growth.md, 2026-11-26), where the box's restaurants were none or a few
+    // thousand dishes.
+    const countCandidates = filters.near ? await nearCandidateEstimate([...published, ...place], filters.near) : candidates;
     // The exact tests on every path (the diet, allergen and price ones below): they decide where
     // the menus are walked, and cost one test per row where the index already chose the rows.
     if (filters.q) where.push(Prisma.sql`instr(m."searchText", ${filters.q}) > 0`);
@@ -309,12 +329,15 @@ export async function searchPublishedDishes(
     } else {
       onPlan?.("walk");
     }
-    if (indexCost <= candidates) {
+    if (indexCost <= countCandidates) {
       onPlan?.("fts-count");
       countFrom = matched;
     } else {
       onPlan?.("walk-count");
-      countFrom = Prisma.sql`FROM "MenuItem" m ${JOINS}`;
+      // With near, from the box's restaurants (the latitude index) to their dishes, as the page reads them.
+      countFrom = filters.near
+        ? Prisma.sql`${restaurantFirst().from} JOIN "Category" c ON c."restaurantId" = r."id" JOIN "MenuItem" m ON m."categoryId" = c."id"`
+        : Prisma.sql`FROM "MenuItem" m ${JOINS}`;
     }
   } else if (filters.q && databaseKind() === "sqlite") {
     // A letter or two too common for the index to narrow: tested row by row on the walk.

@@ -5,7 +5,9 @@
 // - city / cuisine / no filter: the composite indexes (cityId|cuisineId, isActive, menuPublished,
 //   name, slug) hand over the rows already in result order.
 // - q (a substring of searchText): on PostgreSQL a pg_trgm GIN index answers Prisma's
-//   `contains` (LIKE '%…%') directly. On SQLite, LIKE '%…%' cannot use an index, so q of 3+
+//   `contains` (LIKE '%…%') directly for 3+ characters; for 2, which have no trigram, a rare pair
+//   is read from the GIN index of the texts' two-character pieces first (pairMatches, migration
+//   restaurant_pairs), a common one is checked row by row on the walk. On SQLite, LIKE '%…%' cannot use an index, so q of 3+
 //   characters goes to the FTS5 trigram table "RestaurantSearch" (published rows only, kept in
 //   sync by triggers; see the search_index migration): a phrase of trigrams is exactly a
 //   substring match, and the table counts its matches without reading "Restaurant". The page of
@@ -149,9 +151,13 @@ const bounded = (n: number): BoundedTotal => (n > TOTAL_BOUND ? { total: TOTAL_B
 
 /** PostgreSQL (q via the pg_trgm index), and SQLite without q. */
 async function searchWithPrisma(filters: SearchFilters & DirectoryIds): Promise<SearchPage> {
+  // PostgreSQL, q of 2 characters: its few matches named by the pairs index first (pairMatches).
+  const pairs = filters.q ? await pairMatches(filters.q) : undefined;
+  if (pairs?.length === 0) return { total: bounded(0), rows: [], next: null };
   const where = {
     ...publishedRestaurantWhere,
     ...(filters.q ? { searchText: { contains: filters.q } } : {}),
+    ...(pairs ? { id: { in: pairs } } : {}),
     ...(filters.cityIds ? { cityId: idFilter(filters.cityIds) } : {}),
     ...(filters.cuisineIds ? { cuisineId: idFilter(filters.cuisineIds) } : {}),
   };
@@ -314,8 +320,51 @@ async function searchSqlite(filters: SearchFilters & DirectoryIds & { q: string 
 
 // ————— near / open at: keyset scans (lib/data/search-scan.ts) —————
 
-/** SQLite, q of 2+ characters: up to this many matches narrow the scan as an id list. */
+/** SQLite, q of 2+ characters (PostgreSQL: of 2, pairMatches): up to this many matches narrow the scan as an id list. */
 const SCAN_MATCHES = 2000;
+
+// ————— PostgreSQL: q of 2 characters through the pairs index —————
+
+/**
+ * PostgreSQL, q of 2 characters: a pair in at least this share of the texts is left to the
+ * row-by-row test (the walk in name order meets it soon, and a bitmap of many rows would cost more);
+ * a rarer one is read from the pairs index first. A setting only so that the tests can take
+ * either path (0: never read, Infinity: always).
+ */
+export const restaurantPairs = { rare: 0.01 };
+
+/** The share of texts with each common pair, from the statistics ANALYZE keeps of the index (cached briefly: it only steers the plan). */
+let pairStats: { freq: Map<string, number>; at: number } | undefined;
+async function pairFrequencies(): Promise<Map<string, number>> {
+  if (pairStats && Date.now() - pairStats.at < 60_000) return pairStats.freq;
+  const rows = await readDb().$queryRaw<{ elems: string[] | null; freqs: number[] | null }[]>(
+    Prisma.sql`SELECT most_common_elems::text::text[] AS elems, most_common_elem_freqs::float8[] AS freqs FROM pg_stats WHERE tablename = 'Restaurant_searchText_pairs_idx' LIMIT 1`,
+  );
+  const freq = new Map<string, number>();
+  const { elems, freqs } = rows[0] ?? { elems: null, freqs: null };
+  for (const [i, e] of (elems ?? []).entries()) freq.set(e, Number(freqs?.[i] ?? 0));
+  pairStats = { freq, at: Date.now() };
+  return freq;
+}
+
+/**
+ * PostgreSQL, q of 2 characters: pg_trgm finds no trigram in it, so the count and the page tested
+ * every published restaurant row by row, and a q in few or no texts read them all (q=qj: 17.5 →
+ * 139.3 ms from 1 000 to 100 000 restaurants, 11.9 → 238.3 ms with limit 1; bench/growth.md,
+ * 2026-11-26). When the statistics call the pair rare, the GIN index of the texts' two-character
+ * pieces (migration restaurant_pairs) names the published restaurants that have it: none, and
+ * there is nothing to walk; up to SCAN_MATCHES, the search reads those ids. Undefined: not this
+ * case (SQLite, another length), a common pair, or more matches than SCAN_MATCHES: the search
+ * walks as before. The substring test stays on every plan (here and in the search): same rows.
+ */
+export async function pairMatches(q: string): Promise<number[] | undefined> {
+  if (databaseKind() !== "postgresql" || [...q].length !== 2) return undefined;
+  if (((await pairFrequencies()).get(q) ?? 0) >= restaurantPairs.rare) return undefined;
+  const ids = await idsOf(
+    Prisma.sql`SELECT r."id" FROM "Restaurant" r WHERE "restaurant_pairs"(r."searchText") @> ARRAY[${q}]::text[] AND strpos(r."searchText", ${q}) > 0 AND r."isActive" AND r."menuPublished" LIMIT ${SCAN_MATCHES + 1}`,
+  );
+  return ids.length > SCAN_MATCHES ? undefined : ids;
+}
 
 /** Restaurant search by distance and/or opening time: order (distance,) name, slug. */
 export async function scanPublishedRestaurants(
@@ -339,6 +388,10 @@ export async function scanPublishedRestaurants(
     if (matched.length === 0) return { total: { total: 0, capped: false }, rows: [], next: null };
     if (matched.length <= SCAN_MATCHES) where.push(Prisma.sql`r."id" IN (SELECT value FROM json_each(${JSON.stringify(matched)}))`);
   }
+  // PostgreSQL, q of 2 characters: the same narrowing from the pairs index (pairMatches).
+  const pairs = filters.q ? await pairMatches(filters.q) : undefined;
+  if (pairs?.length === 0) return { total: { total: 0, capped: false }, rows: [], next: null };
+  if (pairs) where.push(Prisma.sql`r."id" IN (${Prisma.join(pairs)})`);
   // near on SQLite: the bounding box's range of the (latitude, longitude) index. Given a cuisine or
   // city too, its planner read that filter's index instead: every restaurant of the cuisine in
   // the world, however far, where the box holds a few (issue #29). The radius is at most 50 km, so
