@@ -36,7 +36,7 @@ import { Prisma } from "../db/generated/client";
 import { db, readDb } from "../db/prisma";
 import { dishSelect, type DishRow } from "../serializers/dish";
 import { isTrue, scanSearch, squaredDistanceSql, withinSql, type Key, type LoadedPage, type ScanOptions, type ScanQuery } from "./search-scan";
-import { countUpTo, ftsPhrase, resolveDirectoryFilters, TRIGRAM } from "./restaurant-queries";
+import { commonElementShares, countUpTo, ftsPhrase, resolveDirectoryFilters, TRIGRAM } from "./restaurant-queries";
 
 /** A dish read through the FTS index (random access, three joins) against one walked in order. */
 const RANDOM_READ = 20;
@@ -59,25 +59,17 @@ async function sizeEstimate(): Promise<{ items: number; restaurants: number }> {
   return sizes;
 }
 
-/** Dishes the walk would check: every dish, or those of the restaurants the city/cuisine filter names. */
-async function candidateEstimate(restaurantWhere: Prisma.Sql[] | null): Promise<number> {
-  const { items, restaurants } = await sizeEstimate();
-  if (!restaurantWhere) return items;
-  const [row] = await readDb().$queryRaw<{ n: number | bigint }[]>(Prisma.sql`SELECT count(*) AS n FROM "Restaurant" r WHERE ${Prisma.join(restaurantWhere, " AND ")}`);
-  return (Number(row?.n ?? 0) * items) / restaurants;
-}
-
 /**
- * SQLite, with near: the dishes the total's walk would check, those of the restaurants within the
- * radius (and the city or cuisine asked for), read from the (latitude, longitude) index as the
- * restaurant-first page reads them (restaurantFirst).
+ * Dishes a walk would check: every dish, or those of the restaurants the city/cuisine filter names;
+ * with `near` (SQLite), only those of the restaurants within the radius, read from the (latitude,
+ * longitude) index as the restaurant-first page reads them (restaurantFirst).
  */
-async function nearCandidateEstimate(restaurantWhere: Prisma.Sql[], near: NonNullable<ScanOptions["near"]>): Promise<number> {
+async function candidateEstimate(restaurantWhere: Prisma.Sql[] | null, near?: NonNullable<ScanOptions["near"]>): Promise<number> {
   const { items, restaurants } = await sizeEstimate();
-  const within = withinSql(near.center, near.radiusKm, squaredDistanceSql(near.center));
-  const [row] = await readDb().$queryRaw<{ n: number | bigint }[]>(
-    Prisma.sql`SELECT count(*) AS n ${restaurantFirst().from} WHERE ${Prisma.join([...restaurantWhere, within], " AND ")}`,
-  );
+  const where = near ? [...(restaurantWhere ?? []), withinSql(near.center, near.radiusKm, squaredDistanceSql(near.center))] : restaurantWhere;
+  if (!where) return items;
+  const from = near ? restaurantFirst().from : Prisma.sql`FROM "Restaurant" r`;
+  const [row] = await readDb().$queryRaw<{ n: number | bigint }[]>(Prisma.sql`SELECT count(*) AS n ${from} WHERE ${Prisma.join(where, " AND ")}`);
   return (Number(row?.n ?? 0) * items) / restaurants;
 }
 
@@ -90,23 +82,9 @@ const FACETS = Prisma.raw(`"dish_facets"(m."searchText", m."tagKey", m."allergen
  */
 const RARE = 0.002;
 
-/** The share of dishes with each common token, from the statistics ANALYZE keeps of the index (cached like sizeEstimate). */
-let facetStats: { freq: Map<string, number>; at: number } | undefined;
-async function facetFrequencies(): Promise<Map<string, number>> {
-  if (facetStats && Date.now() - facetStats.at < 60_000) return facetStats.freq;
-  const rows = await readDb().$queryRaw<{ elems: string[] | null; freqs: number[] | null }[]>(
-    Prisma.sql`SELECT most_common_elems::text::text[] AS elems, most_common_elem_freqs::float8[] AS freqs FROM pg_stats WHERE tablename = 'MenuItem_facets_idx' LIMIT 1`,
-  );
-  const freq = new Map<string, number>();
-  const { elems, freqs } = rows[0] ?? { elems: null, freqs: null };
-  for (const [i, e] of (elems ?? []).entries()) freq.set(e, Number(freqs?.[i] ?? 0));
-  facetStats = { freq, at: Date.now() };
-  return freq;
-}
-
 /** The conditions on dish_facets worth an index read: the rare tokens of q (two characters), diet, allergens and price. */
 async function rareFacets(filters: DishFilters, qLength: number): Promise<Prisma.Sql[]> {
-  const freq = await facetFrequencies();
+  const freq = await commonElementShares("MenuItem_facets_idx");
   const share = (token: string) => freq.get(token) ?? 0;
   const tokens = [...(qLength === 2 ? [`q${filters.q}`] : []), ...filters.diet.map((t) => `t${t}`), ...maskBits(filters.excludeMask).map((b) => `a${b}`)];
   const rare = tokens.filter((t) => share(t) < RARE);
@@ -310,7 +288,7 @@ export async function searchPublishedDishes(
     // against the box (q=fl near a point with no restaurant: 10.7 → 475.1 ms from 1 000 to 100 000
     // restaurants, bench/growth.md, 2026-11-26), where the box's restaurants were none or a few
     // thousand dishes.
-    const countCandidates = filters.near ? await nearCandidateEstimate([...published, ...place], filters.near) : candidates;
+    const countCandidates = filters.near ? await candidateEstimate([...published, ...place], filters.near) : candidates;
     // The exact tests on every path (the diet, allergen and price ones below): they decide where
     // the menus are walked, and cost one test per row where the index already chose the rows.
     if (filters.q) where.push(Prisma.sql`instr(m."searchText", ${filters.q}) > 0`);

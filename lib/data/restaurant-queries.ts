@@ -333,17 +333,24 @@ const SCAN_MATCHES = 2000;
  */
 export const restaurantPairs = { rare: 0.01 };
 
-/** The share of texts with each common pair, from the statistics ANALYZE keeps of the index (cached briefly: it only steers the plan). */
-let pairStats: { freq: Map<string, number>; at: number } | undefined;
-async function pairFrequencies(): Promise<Map<string, number>> {
-  if (pairStats && Date.now() - pairStats.at < 60_000) return pairStats.freq;
+/** Per GIN index (a name in this code, never a client's): its common elements' shares, and when they were read. */
+const elementShares = new Map<string, { freq: Map<string, number>; at: number }>();
+
+/**
+ * PostgreSQL: the share of rows holding each common element of a GIN index (its
+ * most_common_elems, from the statistics ANALYZE keeps), cached for a minute: it only steers a
+ * plan, never a result. An element it does not list is rarer than every one it does.
+ */
+export async function commonElementShares(index: string): Promise<Map<string, number>> {
+  const cached = elementShares.get(index);
+  if (cached && Date.now() - cached.at < 60_000) return cached.freq;
   const rows = await readDb().$queryRaw<{ elems: string[] | null; freqs: number[] | null }[]>(
-    Prisma.sql`SELECT most_common_elems::text::text[] AS elems, most_common_elem_freqs::float8[] AS freqs FROM pg_stats WHERE tablename = 'Restaurant_searchText_pairs_idx' LIMIT 1`,
+    Prisma.sql`SELECT most_common_elems::text::text[] AS elems, most_common_elem_freqs::float8[] AS freqs FROM pg_stats WHERE tablename = ${index} LIMIT 1`,
   );
   const freq = new Map<string, number>();
   const { elems, freqs } = rows[0] ?? { elems: null, freqs: null };
   for (const [i, e] of (elems ?? []).entries()) freq.set(e, Number(freqs?.[i] ?? 0));
-  pairStats = { freq, at: Date.now() };
+  elementShares.set(index, { freq, at: Date.now() });
   return freq;
 }
 
@@ -359,7 +366,7 @@ async function pairFrequencies(): Promise<Map<string, number>> {
  */
 export async function pairMatches(q: string): Promise<number[] | undefined> {
   if (databaseKind() !== "postgresql" || [...q].length !== 2) return undefined;
-  if (((await pairFrequencies()).get(q) ?? 0) >= restaurantPairs.rare) return undefined;
+  if (((await commonElementShares("Restaurant_searchText_pairs_idx")).get(q) ?? 0) >= restaurantPairs.rare) return undefined;
   const ids = await idsOf(
     Prisma.sql`SELECT r."id" FROM "Restaurant" r WHERE "restaurant_pairs"(r."searchText") @> ARRAY[${q}]::text[] AND strpos(r."searchText", ${q}) > 0 AND r."isActive" AND r."menuPublished" LIMIT ${SCAN_MATCHES + 1}`,
   );

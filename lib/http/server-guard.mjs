@@ -6,8 +6,8 @@
 // mode needs a start script of its own. What the guard does to a server:
 //   - caps its open connections (MAX_CONNECTIONS): past it, Node closes new sockets at accept
 //   - starts at most TURN_BUDGET_MS of request work per turn of the event loop; later requests wait
-//     for the next turn in arrival order (lib/http/turn-gate.mjs: Node accepts one connection per
-//     turn, so a long turn kept new connections waiting for seconds)
+//     for the next turn in arrival order, a new connection's first request ahead (lib/http/turn-gate.mjs:
+//     Node accepts one connection per turn, so a long turn kept new connections waiting for seconds)
 //   - caps the requests in progress (MAX_REQUESTS_IN_FLIGHT): past it a request is answered 503 here,
 //     at a fraction of what passing it through Next.js costs, so a crowd of slow or held requests
 //     cannot queue up CPU and memory ahead of the clients who only want a menu

@@ -1,6 +1,6 @@
 // How much request work one turn of the event loop may start. Node accepts ONE new connection per
 // turn of the loop (measured on this Node 20: 20 connections waiting while the loop was blocked
-// were accepted over ~40 turns, one accept4 each, none returning EAGAIN), and a turn runs every
+// were accepted on turns 1 to 20, one accept4 each, none returning EAGAIN), and a turn runs every
 // request that is ready. Under 50 busy keep-alive connections a turn lasted 60-250 ms, so the 50th
 // new connection waited for 50 such turns before it was even accepted: 4-9 s, while connections
 // already open were answered in 150 ms (bench/results.md, "Stalls"). Bounding the work started per

@@ -1,21 +1,11 @@
 // Runs only in the PostgreSQL stage: each dish's copy of its restaurant's city and cuisine
 // ("scopeCityId", "scopeCuisineId", migration dish_scope_columns) follows every kind of write, and
 // the dish search by city or cuisine, which reads those copies, finds exactly what a join finds.
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { scratchPostgres } from "../support/scratch-postgres";
+import { fixturePostgres } from "../support/scratch-postgres";
 
-const serverUrl = process.env.TEST_POSTGRES_URL as string;
-const scratch = scratchPostgres(serverUrl, "menu_test_scope");
-const fixture = JSON.parse(readFileSync(path.join(import.meta.dirname, "../fixtures/menus.json"), "utf8"));
-
-process.env.DATABASE_URL = scratch.url;
-delete process.env.DATABASE_REPLICA_URLS;
-
-const { setupDatabase } = await import("../../lib/db/setup");
-const { db, disconnectDb } = await import("../../lib/db/prisma");
-const { importMenus } = await import("../../lib/import/import-menus");
+const database = await fixturePostgres("menu_test_scope");
+const { db } = database;
 const { searchPublishedDishes, dishIdList } = await import("../../lib/data/dish-queries");
 
 type Raw = { id: number | bigint }[];
@@ -142,14 +132,11 @@ async function expectFiltersMatchJoin() {
 }
 
 beforeAll(async () => {
-  await scratch.create();
-  await setupDatabase({ seed: false });
-  await importMenus([{ name: "menus.json", data: fixture }]);
+  await database.open();
 }, 120_000);
 
 afterAll(async () => {
-  await disconnectDb();
-  await scratch.drop();
+  await database.close();
 });
 
 describe("PostgreSQL dish scope", () => {
@@ -198,7 +185,7 @@ describe("PostgreSQL dish scope", () => {
   });
 
   it("survives a re-import of the menus", async () => {
-    await importMenus([{ name: "menus.json", data: fixture }]);
+    await database.importFixture();
     expect(await stale()).toBe(0);
     await expectSearchesMatchJoin();
   });

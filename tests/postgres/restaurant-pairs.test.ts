@@ -2,21 +2,11 @@
 // (migration restaurant_pairs, lib/data/restaurant-queries.ts pairMatches) finds exactly what the
 // substring test finds on every restaurant, in both restaurant searches (by name, and the keyset
 // scan of near/openAt), whether the index is read or not.
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { scratchPostgres } from "../support/scratch-postgres";
+import { fixturePostgres } from "../support/scratch-postgres";
 
-const serverUrl = process.env.TEST_POSTGRES_URL as string;
-const scratch = scratchPostgres(serverUrl, "menu_test_pairs");
-const fixture = JSON.parse(readFileSync(path.join(import.meta.dirname, "../fixtures/menus.json"), "utf8"));
-
-process.env.DATABASE_URL = scratch.url;
-delete process.env.DATABASE_REPLICA_URLS;
-
-const { setupDatabase } = await import("../../lib/db/setup");
-const { db, disconnectDb } = await import("../../lib/db/prisma");
-const { importMenus } = await import("../../lib/import/import-menus");
+const database = await fixturePostgres("menu_test_pairs");
+const { db } = database;
 const { searchPublishedRestaurants, scanPublishedRestaurants, restaurantPairs } = await import("../../lib/data/restaurant-queries");
 const { searchKey } = await import("../../lib/menu/text-key");
 
@@ -106,15 +96,12 @@ async function expectEveryPlanAlike() {
 const rare = restaurantPairs.rare;
 
 beforeAll(async () => {
-  await scratch.create();
-  await setupDatabase({ seed: false });
-  await importMenus([{ name: "menus.json", data: fixture }]);
+  await database.open();
 }, 120_000);
 
 afterAll(async () => {
   restaurantPairs.rare = rare;
-  await disconnectDb();
-  await scratch.drop();
+  await database.close();
 });
 
 describe("PostgreSQL restaurant q of two characters (pairs index)", () => {

@@ -33,3 +33,34 @@ export function scratchPostgres(serverUrl: string, prefix = "menu_test") {
     },
   };
 }
+
+/**
+ * A scratch database on TEST_POSTGRES_URL holding the fixture menus, for a file of the PostgreSQL
+ * stage that calls the data layer directly. It points DATABASE_URL at the database before it
+ * imports the data layer, so the file must call it before importing any lib module that reads the
+ * database; `open()` in beforeAll (create, migrate, import), `close()` in afterAll.
+ */
+export async function fixturePostgres(prefix: string) {
+  const scratch = scratchPostgres(process.env.TEST_POSTGRES_URL as string, prefix);
+  process.env.DATABASE_URL = scratch.url;
+  delete process.env.DATABASE_REPLICA_URLS;
+  const { readFileSync } = await import("node:fs");
+  const fixture = JSON.parse(readFileSync(new URL("../fixtures/menus.json", import.meta.url), "utf8"));
+  const { setupDatabase } = await import("../../lib/db/setup");
+  const { db, disconnectDb } = await import("../../lib/db/prisma");
+  const { importMenus } = await import("../../lib/import/import-menus");
+  const importFixture = () => importMenus([{ name: "menus.json", data: fixture }]);
+  return {
+    db,
+    importFixture,
+    async open() {
+      await scratch.create();
+      await setupDatabase({ seed: false });
+      await importFixture();
+    },
+    async close() {
+      await disconnectDb();
+      await scratch.drop();
+    },
+  };
+}
