@@ -11,7 +11,7 @@
 // reached the app without passing the tap (a host without it) is recognised as unstamped.
 import { subscribe } from "node:diagnostics_channel";
 import { randomUUID } from "node:crypto";
-import { recordListener } from "../pages/render-listener.mjs";
+import { listenerRecorded, recordListener } from "../pages/render-listener.mjs";
 
 export const CLIENT_ADDRESS_HEADER = "x-menu-client-address";
 
@@ -23,8 +23,9 @@ export function installClientAddressTap() {
   const token = randomUUID();
   globalThis[TAP] = token;
   subscribe("http.server.request.start", ({ request, socket, server }) => {
-    // The same vantage point tells the HTML handler where this process can fetch its renders.
-    recordListener(server?.address());
+    // The same vantage point tells the HTML handler where this process can fetch its renders
+    // (asked once: server.address() is a getsockname system call).
+    if (!listenerRecorded()) recordListener(server?.address());
     const address = socket?.remoteAddress;
     if (address) request.headers[CLIENT_ADDRESS_HEADER] = `${token} ${address}`;
     else delete request.headers[CLIENT_ADDRESS_HEADER];

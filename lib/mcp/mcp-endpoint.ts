@@ -42,11 +42,19 @@ export const MCP_REQUEST_HEADERS = [
 const EXPOSED_HEADERS = "Mcp-Session-Id, MCP-Protocol-Version, WWW-Authenticate, Allow, Retry-After, RateLimit, RateLimit-Policy, Content-Length";
 
 function withCors(response: Response, extraHeaders: Record<string, string> = {}): Response {
-  const headers = new Headers(response.headers);
+  // The answers here and the SDK's are built with new Response, whose headers may be set in place;
+  // copying them into a second Response cost a Headers, a Response and a stream per call.
+  let headers = response.headers;
+  try {
+    headers.set("Access-Control-Allow-Origin", "*");
+  } catch {
+    headers = new Headers(response.headers);
+    response = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
   for (const [name, value] of Object.entries(extraHeaders)) headers.set(name, value);
   allowAnyOrigin(headers, EXPOSED_HEADERS);
   if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  return response;
 }
 
 type JsonRpcId = string | number | null;
@@ -274,7 +282,9 @@ async function servePost(request: Request, rateLimit: Record<string, string>): P
   headers.set("Accept", "application/json, text/event-stream");
   headers.set("Content-Type", "application/json");
   headers.delete("content-length");
-  const forwarded = new Request(request.url, { method: "POST", headers, body: text, signal: request.signal });
+  // No body: both transports are handed the parsed message and never read it (a body built from
+  // the text cost a stream per call).
+  const forwarded = new Request(request.url, { method: "POST", headers, signal: request.signal });
 
   if (await isLegacyRequest(forwarded, message)) return serveLegacy(forwarded, message);
   return modern().fetch(forwarded, { parsedBody: message });

@@ -7,6 +7,11 @@
 const LISTENER = Symbol.for("menu-service.render-listener");
 const OWN = Symbol.for("menu-service.render-listener.own");
 
+/** Whether an address is recorded: then a request's server needs no look at its own. */
+export function listenerRecorded() {
+  return globalThis[LISTENER] !== undefined;
+}
+
 /**
  * Records a listening address unless one is recorded already; a listener kept for the renders
  * (`own`: npm start's, or the server guard's) replaces a public one learnt from a request.
