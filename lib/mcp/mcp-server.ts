@@ -76,9 +76,9 @@ export async function callTool(name: string, args: unknown): Promise<CallToolRes
     });
   }
   try {
-    const data = await tool.run(args);
+    const { data, json } = tool.runPrepared ? await tool.runPrepared(args) : await tool.run(args).then((result) => ({ data: result, json: JSON.stringify(result) }));
     const images = tool.images ? (await tool.images(data)).map((image) => ({ type: "image" as const, ...image })) : [];
-    return { content: [{ type: "text", text: JSON.stringify(data) }, ...images], structuredContent: data };
+    return { content: [{ type: "text", text: json }, ...images], structuredContent: data };
   } catch (error) {
     return toolErrorResult(error);
   }

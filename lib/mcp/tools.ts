@@ -6,7 +6,7 @@ import { listCuisineDirectory } from "../directory/list-cuisine-directory";
 import { ERROR_CODES, type ErrorCode } from "../http/api-errors";
 import type { RateLimitPolicy } from "../http/rate-limit";
 import { listLocations } from "../directory/list-locations";
-import { getRestaurantMenu, getRestaurantMenuInput } from "../restaurants/get-restaurant-menu";
+import { getRestaurantMenu, getRestaurantMenuPrepared, getRestaurantMenuInput } from "../restaurants/get-restaurant-menu";
 import { searchRestaurants, searchRestaurantsPublishedInput } from "../restaurants/search-restaurants";
 import { searchDishes, searchDishesPublishedInput } from "../dishes/search-dishes";
 import { CitySchema, CountrySchema, CuisineSchema, DishSearchResponseSchema, PlansSchema, RestaurantSchema, SearchResponseSchema, serializePlans } from "../serializers";
@@ -33,6 +33,11 @@ export interface McpTool {
   output: z.ZodType<Record<string, unknown>>;
   /** Validates the raw arguments itself (via the capability) so errors match REST word for word. */
   run(args: unknown): Promise<Record<string, unknown>>;
+  /**
+   * The same result with its JSON text, when the capability keeps both ready (the menu cache's
+   * prepared body): the call then sends that text rather than serialising the menu again.
+   */
+  runPrepared?(args: unknown): Promise<{ data: Record<string, unknown>; json: string }>;
   /** Pictures of the result for clients that show images (content blocks beside the JSON text). */
   images?(result: Record<string, unknown>): Promise<{ data: string; mimeType: "image/png" }[]>;
   /** The throttle its REST twin counts against (lib/http/rate-limit.ts); unthrottled when absent. */
@@ -98,6 +103,10 @@ export const MCP_TOOLS: readonly McpTool[] = [
     input: getRestaurantMenuInput,
     output: RestaurantSchema,
     run: (a) => getRestaurantMenu(args(a)),
+    runPrepared: async (a) => {
+      const { data, json } = await getRestaurantMenuPrepared(args(a));
+      return { data: data as unknown as Record<string, unknown>, json };
+    },
   },
   {
     name: "list_changes",
