@@ -162,7 +162,7 @@ export const SETTINGS = {
     does: "the Contact of /.well-known/security.txt (RFC 9116)",
   },
   REVALIDATE_SECRET: { schema: z.string().min(16), default: "– (endpoint off)", allowed: "at least 16 characters", does: "enables `POST /api/internal/revalidate` (Bearer token); unset = the endpoint does not exist", secret: true },
-  MENU_CACHE_TTL_MS: { schema: wholeNumber(0, 86_400_000), default: "30000", allowed: "a whole number of milliseconds from 0 to 86400000", does: "lifetime of the in-process copies of menus, searches and Markdown twins; `0` = off" },
+  MENU_CACHE_TTL_MS: { schema: wholeNumber(0, 86_400_000), default: "30000", allowed: "a whole number of milliseconds from 0 to 86400000", does: "lifetime of the in-process copies of menus, searches, Markdown twins and MCP tool answers; `0` = off" },
   CACHE_MEMORY_MB: {
     schema: z.string().regex(/^\d+(\.\d+)?$/).transform(Number).refine((n) => n > 0 && n <= 4096),
     default: "8",

@@ -23,6 +23,7 @@ import { MAX_JSON_BODY_BYTES, readBodyText } from "../http/read-json-body";
 import { publicBaseUrl } from "../site-urls";
 import { createMcpServer } from "./mcp-server";
 import { findTool } from "./tools";
+import { cachedToolAnswer, toolAnswerKey } from "./tool-answer-cache";
 import { log } from "../observability/logger";
 
 export const MCP_ALLOW = "POST, OPTIONS";
@@ -286,6 +287,10 @@ async function servePost(request: Request, rateLimit: Record<string, string>): P
   // the text cost a stream per call).
   const forwarded = new Request(request.url, { method: "POST", headers, signal: request.signal });
 
-  if (await isLegacyRequest(forwarded, message)) return serveLegacy(forwarded, message);
+  if (await isLegacyRequest(forwarded, message)) {
+    const rpc = message as { id?: unknown; method?: unknown; params?: unknown };
+    const key = toolAnswerKey(rpc, headers.get("mcp-protocol-version"));
+    return key ? cachedToolAnswer(key, rpc.id as string | number, () => serveLegacy(forwarded, message)) : serveLegacy(forwarded, message);
+  }
   return modern().fetch(forwarded, { parsedBody: message });
 }
