@@ -21,7 +21,8 @@
 //     request. It is removed as soon as it is added.
 //   - refuses the internal pages (/render/…, /bench--static/…) to any request without this
 //     build's render token, by any spelling of the path (lib/http/request-front.mjs isInternalPath)
-//   - sets the headers every response carries (CORS, nosniff, HSTS on https), whoever answers it
+//   - sets the headers every response carries (CORS, nosniff, HSTS on https), whoever answers it,
+//     and sends them with the body's first bytes rather than in a write of their own (flushHeadersWithBody)
 //   - stops gracefully on SIGTERM (gracefulStop): readiness turns 503 at once, the servers keep
 //     accepting for SHUTDOWN_DELAY_MS so load balancers can stop sending, then stop accepting and
 //     answer what is in flight. The same in every run mode: Next.js' own handler (which exits at

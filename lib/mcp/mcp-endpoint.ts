@@ -6,7 +6,8 @@
 //     JSON, never an SSE stream, since no tool streams progress;
 //   - the body limit (64 KB, refused before it is read whole), strict JSON-RPC envelope checks
 //     (-32700, -32600, -32602), CORS for browser clients, JSON 405s with Allow;
-//   - DNS-rebinding protection when the service itself runs on a loopback address.
+//   - DNS-rebinding protection when the service itself runs on a loopback address;
+//   - the answers of the menu, plans and directory tools kept for 2025-era calls (tool-answer-cache.ts).
 import { watchChanges } from "../cache/change-watch";
 import {
   createMcpHandler,
