@@ -32,8 +32,14 @@ export function configuredDatabaseUrl(): string {
 
 /** The database URL, a relative SQLite path made absolute against the project root. */
 export function databaseUrl(): string {
-  return resolveDatabaseUrl(configuredDatabaseUrl());
+  const url = configuredDatabaseUrl();
+  const cwd = process.cwd();
+  // Read per query and per page request (databaseKind): resolved once per setting and directory.
+  if (resolvedUrl?.url !== url || resolvedUrl.cwd !== cwd) resolvedUrl = { url, cwd, resolved: resolveDatabaseUrl(url) };
+  return resolvedUrl.resolved;
 }
+
+let resolvedUrl: { url: string; cwd: string; resolved: string } | undefined;
 
 /** `file:./x.db` → `file:/project/x.db` (query kept); absolute paths and PostgreSQL URLs unchanged. */
 export function resolveDatabaseUrl(url: string, cwd?: string): string {
