@@ -23,6 +23,8 @@ const seen: { query: string; ms: number }[] = [];
   if (!/^(BEGIN|COMMIT|ROLLBACK)/i.test(e.query)) seen.push({ query: e.query, ms: e.duration });
 });
 (globalThis as unknown as { menuPrisma: unknown }).menuPrisma = client;
+// As lib/db/prisma.ts opens SQLite (one connection: the pragma holds for every statement).
+if (databaseKind() === "sqlite") await (client as unknown as { $queryRawUnsafe(sql: string): Promise<unknown> }).$queryRawUnsafe("PRAGMA mmap_size = 2147483648");
 const call = () => (endpoint === "dishes" ? searchDishes(params as SearchDishesInput) : searchRestaurants(params as SearchRestaurantsInput));
 await call();
 const byStatement = new Map<string, number[]>();
