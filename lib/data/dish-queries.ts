@@ -310,16 +310,31 @@ export async function searchPublishedDishes(
     return { total: { total: 0, capped: false }, rows: [], next: null };
   }
   if (sqliteIndexed) {
+    // With q, its phrase (or trigrams) drives the index, and the allergen and price tokens, each
+    // in most dishes, are tested on the dish rows instead: FTS5 seeks every token's doclist for
+    // each of q's matches, ~4 µs a token a match (q=flottante with all 14 allergens excluded, 0
+    // matches: 370 ms at 100 000 restaurants for the 7 033 matches × 14 tokens; the rows' test
+    // reads each match once). The tests are exact, so the ids read are the same.
+    const qDrives = qLength >= TRIGRAM || terms !== undefined;
     const match = dishMatch({
       ...(qLength >= TRIGRAM ? { q: filters.q } : terms ? { qTerms: terms } : {}),
       ...ids,
       cityIds: indexCityIds,
       diet: filters.diet,
-      excludeMask: filters.excludeMask,
-      maxPriceMinor: filters.maxPriceMinor,
+      excludeMask: qDrives ? 0 : filters.excludeMask,
+      maxPriceMinor: qDrives ? undefined : filters.maxPriceMinor,
     });
-    const fts = Prisma.sql`FROM "DishSearch" WHERE "DishSearch" MATCH ${match}`;
-    const first = (await readDb().$queryRaw<{ id: number | bigint }[]>(Prisma.sql`SELECT rowid AS id ${fts} ORDER BY rowid LIMIT ${dishIdList.max + 1}`)).map((r) => Number(r.id));
+    const rowTests = [
+      ...(qDrives && filters.excludeMask ? [Prisma.sql`(m."allergenMask" & ${filters.excludeMask}) = 0`] : []),
+      ...(qDrives && filters.maxPriceMinor !== undefined ? [Prisma.sql`m."priceMinor" <= ${filters.maxPriceMinor}`] : []),
+    ];
+    const first = (
+      await readDb().$queryRaw<{ id: number | bigint }[]>(
+        rowTests.length
+          ? Prisma.sql`SELECT s.rowid AS id FROM "DishSearch" s CROSS JOIN "MenuItem" m ON m."id" = s.rowid WHERE s."DishSearch" MATCH ${match} AND ${Prisma.join(rowTests, " AND ")} ORDER BY s.rowid LIMIT ${dishIdList.max + 1}`
+          : Prisma.sql`SELECT rowid AS id FROM "DishSearch" WHERE "DishSearch" MATCH ${match} ORDER BY rowid LIMIT ${dishIdList.max + 1}`,
+      )
+    ).map((r) => Number(r.id));
     if (first.length === 0) {
       onPlan?.("none");
       return { total: { total: 0, capped: false }, rows: [], next: null };
