@@ -16,7 +16,9 @@
 // dish_filter_index): q of 3+ characters as a phrase of trigrams (exactly a substring match), q of
 // one or two as any trigram that starts with it (qTerms), the restaurant's city and cuisine, each
 // diet tag, each allergen the dish does not declare and its price class, intersected by FTS5
-// itself (dishMatch). On PostgreSQL it is pg_trgm on "searchText" with the dish's place in one GIN
+// itself (dishMatch); with q, the allergens, the price and a tag in many dishes are tested on the
+// rows of q's matches instead (each common token was sought in the index for every match). SQLite
+// reads through a memory map (lib/db/prisma.ts), and a currency's cities narrow the index (currencyCities). On PostgreSQL it is pg_trgm on "searchText" with the dish's place in one GIN
 // index (migration dish_scope_columns), and a GIN index over dish_facets (the same tokens, and the
 // two-character pieces of the text for a short q; migration dish_filter_index).
 // The index names the matches first (in id order on SQLite, up to dishIdList.max + 1): none, and
@@ -237,6 +239,25 @@ async function qTerms(q: string): Promise<string[] | undefined> {
   return rows.length > TERMS_MAX ? undefined : rows.map((r) => r.term);
 }
 
+/**
+ * SQLite: the diet tags held by at least COMMON_TAG of the dishes, judged by how far into the ids
+ * the index's first 100 dishes with the tag reach (~0.1 ms): tested on the rows of q's matches
+ * rather than sought in the index for each (q=flottante + gluten-free, a third of the dishes).
+ */
+async function commonTags(tags: string[]): Promise<string[]> {
+  const common: string[] = [];
+  for (const tag of tags) {
+    const [row] = await readDb().$queryRaw<{ n: number | bigint; last: number | bigint | null }[]>(
+      Prisma.sql`SELECT count(*) AS n, max(id) AS last FROM (SELECT rowid AS id FROM "DishSearch" WHERE "DishSearch" MATCH ${`"tags" : ${ftsPhrase(`,${tag},`)}`} ORDER BY rowid LIMIT 100)`,
+    );
+    if (Number(row?.n ?? 0) === 100 && 100 / Number(row?.last ?? Infinity) >= COMMON_TAG) common.push(tag);
+  }
+  return common;
+}
+
+/** A tag in at least this share of the dishes is tested on the rows (commonTags). */
+const COMMON_TAG = 0.1;
+
 /** Trigrams that may stand for a short q in one FTS5 query (see qTerms). */
 const TERMS_MAX = 200;
 
@@ -315,16 +336,20 @@ export async function searchPublishedDishes(
     // each of q's matches, ~4 µs a token a match (q=flottante with all 14 allergens excluded, 0
     // matches: 370 ms at 100 000 restaurants for the 7 033 matches × 14 tokens; the rows' test
     // reads each match once). The tests are exact, so the ids read are the same.
+    // A diet tag too (its phrase is a dozen trigrams, each sought), unless few dishes have it:
+    // then the index names those few (a tag nobody has: none, at once).
     const qDrives = qLength >= TRIGRAM || terms !== undefined;
+    const rowTags = qDrives ? await commonTags(filters.diet) : [];
     const match = dishMatch({
       ...(qLength >= TRIGRAM ? { q: filters.q } : terms ? { qTerms: terms } : {}),
       ...ids,
       cityIds: indexCityIds,
-      diet: filters.diet,
+      diet: filters.diet.filter((tag) => !rowTags.includes(tag)),
       excludeMask: qDrives ? 0 : filters.excludeMask,
       maxPriceMinor: qDrives ? undefined : filters.maxPriceMinor,
     });
     const rowTests = [
+      ...rowTags.map((tag) => Prisma.sql`m."tagKey" LIKE ${`%,${tag},%`}`),
       ...(qDrives && filters.excludeMask ? [Prisma.sql`(m."allergenMask" & ${filters.excludeMask}) = 0`] : []),
       ...(qDrives && filters.maxPriceMinor !== undefined ? [Prisma.sql`m."priceMinor" <= ${filters.maxPriceMinor}`] : []),
     ];
