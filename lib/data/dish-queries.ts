@@ -16,7 +16,9 @@
 // dish_filter_index): q of 3+ characters as a phrase of trigrams (exactly a substring match), q of
 // one or two as any trigram that starts with it (qTerms), the restaurant's city and cuisine, each
 // diet tag, each allergen the dish does not declare and its price class, intersected by FTS5
-// itself (dishMatch). On PostgreSQL it is pg_trgm on "searchText" with the dish's place in one GIN
+// itself (dishMatch); with q, the allergens, the price and a tag in many dishes are tested on the
+// rows of q's matches instead (each common token was sought in the index for every match). SQLite
+// reads through a memory map (lib/db/prisma.ts), and a currency's cities narrow the index (currencyCities). On PostgreSQL it is pg_trgm on "searchText" with the dish's place in one GIN
 // index (migration dish_scope_columns), and a GIN index over dish_facets (the same tokens, and the
 // two-character pieces of the text for a short q; migration dish_filter_index).
 // The index names the matches first (in id order on SQLite, up to dishIdList.max + 1): none, and
@@ -57,6 +59,37 @@ async function sizeEstimate(): Promise<{ items: number; restaurants: number }> {
   );
   sizes = { items: Number(row?.items ?? 0), restaurants: Math.max(1, Number(row?.restaurants ?? 0)), at: Date.now() };
   return sizes;
+}
+
+/** Whether the currency's cities narrow the dish index (currencyCities): a setting only so that the tests can take either path. */
+export const currencyNarrowing = { on: true };
+
+/**
+ * The currency asked for (maxPrice comes with one) as a place: the cities that have a restaurant
+ * in it, read now off the (currency, cityId) index (migration restaurant_currency_city), one index
+ * seek a city. No index of dishes holds the currency, so the index's matches of a short q with
+ * maxPrice were read and tested one by one for the few in the currency (q=fl + maxPrice in PLN,
+ * 7 % of the restaurants: the total 452 ms at 100 000 restaurants, bench/growth.md 2026-11-26);
+ * as city tokens in the FTS query (SQLite), the index yields only the dishes of those cities (the
+ * total's read 107 → 21 ms); on PostgreSQL, as the place of a q of 3+ characters. The rows are the same: every restaurant in the currency is in one of
+ * these cities, and r."currency" is still tested. None: nothing to read. Undefined (no narrowing)
+ * when a restaurant in it has no city, or when its cities are more than a quarter of all: an OR
+ * of that many city tokens costs more than it narrows (EUR: 30 of 58).
+ */
+async function currencyCities(currency: string): Promise<number[] | undefined> {
+  if (!currencyNarrowing.on) return undefined;
+  // The directory's cities: a few dozen rows.
+  const [{ all }] = await readDb().$queryRaw<{ all: number | bigint }[]>(Prisma.sql`SELECT count(*) AS "all" FROM "City"`);
+  const max = Math.floor(Number(all) / 4);
+  if (max === 0) return undefined;
+  const [cities, cityless] = await Promise.all([
+    readDb().$queryRaw<{ id: number | bigint | null }[]>(
+      Prisma.sql`WITH RECURSIVE c(id) AS (SELECT min("cityId") FROM "Restaurant" WHERE "currency" = ${currency} UNION ALL SELECT (SELECT min(r."cityId") FROM "Restaurant" r WHERE r."currency" = ${currency} AND r."cityId" > c.id) FROM c WHERE c.id IS NOT NULL) SELECT id FROM c WHERE id IS NOT NULL LIMIT ${max + 1}`,
+    ),
+    readDb().$queryRaw<unknown[]>(Prisma.sql`SELECT 1 AS one FROM "Restaurant" WHERE "currency" = ${currency} AND "cityId" IS NULL LIMIT 1`),
+  ]);
+  if (cities.length > max || cityless.length > 0) return undefined;
+  return cities.map((c) => Number(c.id));
 }
 
 /**
@@ -206,6 +239,25 @@ async function qTerms(q: string): Promise<string[] | undefined> {
   return rows.length > TERMS_MAX ? undefined : rows.map((r) => r.term);
 }
 
+/**
+ * SQLite: the diet tags held by at least COMMON_TAG of the dishes, judged by how far into the ids
+ * the index's first 100 dishes with the tag reach (~0.1 ms): tested on the rows of q's matches
+ * rather than sought in the index for each (q=flottante + gluten-free, a third of the dishes).
+ */
+async function commonTags(tags: string[]): Promise<string[]> {
+  const common: string[] = [];
+  for (const tag of tags) {
+    const [row] = await readDb().$queryRaw<{ n: number | bigint; last: number | bigint | null }[]>(
+      Prisma.sql`SELECT count(*) AS n, max(id) AS last FROM (SELECT rowid AS id FROM "DishSearch" WHERE "DishSearch" MATCH ${`"tags" : ${ftsPhrase(`,${tag},`)}`} ORDER BY rowid LIMIT 100)`,
+    );
+    if (Number(row?.n ?? 0) === 100 && 100 / Number(row?.last ?? Infinity) >= COMMON_TAG) common.push(tag);
+  }
+  return common;
+}
+
+/** A tag in at least this share of the dishes is tested on the rows (commonTags). */
+const COMMON_TAG = 0.1;
+
 /** Trigrams that may stand for a short q in one FTS5 query (see qTerms). */
 const TERMS_MAX = 200;
 
@@ -232,13 +284,34 @@ export async function searchPublishedDishes(
 ): Promise<LoadedPage<DishRow>> {
   const ids = await resolveDirectoryFilters(filters);
   if (!ids) return { total: { total: 0, capped: false }, rows: [], next: null };
+  // SQLite: the cities of the currency narrow the dish index only: as r."cityId" IN (…) in the SQL, SQLite
+  // walked those cities' restaurants and sorted them all for a page (q=fl + maxPrice: 1.5 → 97 ms)
+  // where the walk by name meets one within a few restaurants.
+  // With near, the box is the place already, and the city tokens only made the index's read longer (71 → 128 ms).
+  const longQ = filters.q !== undefined && [...filters.q].length >= TRIGRAM;
+  // Without q, the index is driven by the price classes, and the cities' tokens made that read
+  // longer (maxPrice alone 8.2 → 147 ms at 100 000 restaurants, bench/growth.md 14:44 UTC): q only.
+  const currencyPlace = filters.currency && !filters.near && filters.q !== undefined && (databaseKind() === "sqlite" || longQ) ? await currencyCities(filters.currency) : undefined;
+  const indexCityIds = currencyPlace ? (ids.cityIds ? ids.cityIds.filter((id) => currencyPlace.includes(id)) : currencyPlace) : ids.cityIds;
+  if (indexCityIds?.length === 0) {
+    onPlan?.("none");
+    return { total: { total: 0, capped: false }, rows: [], next: null };
+  }
+  // PostgreSQL, q of 3+ characters: the cities are the place of the search, so that q and the
+  // cities are one read of the (scopeCityId, trigrams) GIN index (q=flottante + maxPrice in PLN:
+  // 264 → 67 ms at 100 000 restaurants). A shorter q has no trigram there, and the place only
+  // changed the planner's walk (the same times within noise): left as it was.
+  if (databaseKind() === "postgresql" && longQ) ids.cityIds = indexCityIds;
   const published = [isTrue(`r."isActive"`), isTrue(`r."menuPublished"`)];
   const place = [
     ...(ids.cityIds ? [Prisma.sql`r."cityId" IN (${Prisma.join(ids.cityIds)})`] : []),
     ...(ids.cuisineIds ? [Prisma.sql`r."cuisineId" IN (${Prisma.join(ids.cuisineIds)})`] : []),
   ];
   const restaurantWhere: Prisma.Sql[] = [...published, ...place];
-  if (filters.currency) restaurantWhere.push(Prisma.sql`r."currency" = ${filters.currency}`);
+  // SQLite: a unary + keeps the planner off the (currency, cityId) index, which serves
+  // currencyCities only: given it, SQLite read the currency's restaurants from it and sorted them
+  // all for a page, where the name index meets one in a few (maxPrice 8.2 → 147 ms at 100 000).
+  if (filters.currency) restaurantWhere.push(databaseKind() === "sqlite" ? Prisma.sql`+r."currency" = ${filters.currency}` : Prisma.sql`r."currency" = ${filters.currency}`);
   const where: Prisma.Sql[] = [...restaurantWhere, isTrue(`c."isVisible"`), isTrue(`m."isAvailable"`)];
   // PostgreSQL: the same place read from the dish, so that q and the place are one scan of one GIN index.
   const scope =
@@ -263,15 +336,35 @@ export async function searchPublishedDishes(
     return { total: { total: 0, capped: false }, rows: [], next: null };
   }
   if (sqliteIndexed) {
+    // With q, its phrase (or trigrams) drives the index, and the allergen and price tokens, each
+    // in most dishes, are tested on the dish rows instead: FTS5 seeks every token's doclist for
+    // each of q's matches, ~4 µs a token a match (q=flottante with all 14 allergens excluded, 0
+    // matches: 370 ms at 100 000 restaurants for the 7 033 matches × 14 tokens; the rows' test
+    // reads each match once). The tests are exact, so the ids read are the same.
+    // A diet tag too (its phrase is a dozen trigrams, each sought), unless few dishes have it:
+    // then the index names those few (a tag nobody has: none, at once).
+    const qDrives = qLength >= TRIGRAM || terms !== undefined;
+    const rowTags = qDrives ? await commonTags(filters.diet) : [];
     const match = dishMatch({
       ...(qLength >= TRIGRAM ? { q: filters.q } : terms ? { qTerms: terms } : {}),
       ...ids,
-      diet: filters.diet,
-      excludeMask: filters.excludeMask,
-      maxPriceMinor: filters.maxPriceMinor,
+      cityIds: qDrives ? indexCityIds : ids.cityIds,
+      diet: filters.diet.filter((tag) => !rowTags.includes(tag)),
+      excludeMask: qDrives ? 0 : filters.excludeMask,
+      maxPriceMinor: qDrives ? undefined : filters.maxPriceMinor,
     });
-    const fts = Prisma.sql`FROM "DishSearch" WHERE "DishSearch" MATCH ${match}`;
-    const first = (await readDb().$queryRaw<{ id: number | bigint }[]>(Prisma.sql`SELECT rowid AS id ${fts} ORDER BY rowid LIMIT ${dishIdList.max + 1}`)).map((r) => Number(r.id));
+    const rowTests = [
+      ...rowTags.map((tag) => Prisma.sql`m."tagKey" LIKE ${`%,${tag},%`}`),
+      ...(qDrives && filters.excludeMask ? [Prisma.sql`(m."allergenMask" & ${filters.excludeMask}) = 0`] : []),
+      ...(qDrives && filters.maxPriceMinor !== undefined ? [Prisma.sql`m."priceMinor" <= ${filters.maxPriceMinor}`] : []),
+    ];
+    const first = (
+      await readDb().$queryRaw<{ id: number | bigint }[]>(
+        rowTests.length
+          ? Prisma.sql`SELECT s.rowid AS id FROM "DishSearch" s CROSS JOIN "MenuItem" m ON m."id" = s.rowid WHERE s."DishSearch" MATCH ${match} AND ${Prisma.join(rowTests, " AND ")} ORDER BY s.rowid LIMIT ${dishIdList.max + 1}`
+          : Prisma.sql`SELECT rowid AS id FROM "DishSearch" WHERE "DishSearch" MATCH ${match} ORDER BY rowid LIMIT ${dishIdList.max + 1}`,
+      )
+    ).map((r) => Number(r.id));
     if (first.length === 0) {
       onPlan?.("none");
       return { total: { total: 0, capped: false }, rows: [], next: null };

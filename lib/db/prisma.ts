@@ -51,7 +51,25 @@ function clientFor(url: string, poolName: string): Db {
     const adapter = serializeTransactionQueries(new PrismaPg(pool, { disposeExternalPool: true }));
     return withQueryTimer(new PrismaClientPg({ adapter }) as unknown as Db);
   }
-  return withQueryTimer(new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: sqlitePath(url), timeout: 5000 }) }));
+  return withQueryTimer(new PrismaClient({ adapter: new MappedSqlite({ url: sqlitePath(url), timeout: 5000 }) }));
+}
+
+/**
+ * SQLite reads the database through a memory map (up to this build's 2 GiB cap) instead of a
+ * read() call per page into its own 16 MB cache: a search at 100 000 restaurants (2.8 GB, 5 million
+ * dishes) touches tens of thousands of pages the cache cannot hold, and each read() was most of
+ * its time (q=flottante: the page walk 75 → 36 ms, its total over the index's matches 13.5 → 4.5
+ * ms, measured on the growth database, 2026-11-26). The pages are the operating system's file
+ * cache, shared, not the process's own memory.
+ */
+const MMAP_BYTES = 2 ** 31;
+
+class MappedSqlite extends PrismaBetterSqlite3 {
+  override async connect() {
+    const adapter = await super.connect();
+    (adapter as unknown as { client: { pragma(source: string): unknown } }).client.pragma(`mmap_size = ${MMAP_BYTES}`);
+    return adapter;
+  }
 }
 
 /**

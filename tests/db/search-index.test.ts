@@ -17,7 +17,7 @@ const { searchKey, textKey } = await import("../../lib/menu/text-key");
 const { EXTERNAL_TABLES } = await import("../../lib/db/external-tables");
 const { TOTAL_BOUND, squaredDistanceSql } = await import("../../lib/data/search-scan");
 const { Prisma } = await import("../../lib/db/generated/client");
-const { searchPublishedDishes, scopeToken, dishIdList, facetToken, priceClass, priceClassesUpTo } = await import("../../lib/data/dish-queries");
+const { searchPublishedDishes, scopeToken, dishIdList, currencyNarrowing, facetToken, priceClass, priceClassesUpTo } = await import("../../lib/data/dish-queries");
 
 type Plan = import("../../lib/data/restaurant-queries").SqliteSearchPlan;
 type DishPlan = import("../../lib/data/dish-queries").DishPlan;
@@ -317,9 +317,10 @@ describe("dish search index (SQLite FTS5 trigram)", () => {
 const TAGS = ["vegan", "gluten-free", "spicy", "v"];
 
 /** The reference for any combination of the dish filters: the plain join with the exact tests, in result order. */
-async function filterReference(f: { q?: string; city?: string; cuisine?: string; diet: string[]; excludeMask: number; maxPriceMinor?: number }) {
+async function filterReference(f: { q?: string; city?: string; cuisine?: string; diet: string[]; excludeMask: number; maxPriceMinor?: number; currency?: string }) {
   const cond = [`r."isActive" = 1 AND r."menuPublished" = 1 AND c."isVisible" = 1 AND m."isAvailable" = 1`];
   const params: unknown[] = [];
+  if (f.currency) cond.push(`r."currency" = ?`), params.push(f.currency);
   if (f.q) cond.push(`instr(m."searchText", ?) > 0`), params.push(f.q);
   placeConditions(f, cond, params);
   for (const tag of f.diet) cond.push(`m."tagKey" LIKE ?`), params.push(`%,${tag},%`);
@@ -407,6 +408,48 @@ describe("dish filters from the index (SQLite FTS5: tags, allergens, price class
     expect(await searchPublishedDishes({ q: "qj", diet: [], excludeMask: 0 }, { limit: 20 }, (p) => plans.push(p))).toMatchObject({ rows: [] });
     expect(plans).toEqual(["none", "none"]);
   });
+});
+
+describe("dish search in a currency: its cities narrow the index (migration restaurant_currency_city)", () => {
+  it("answers every combination with a currency exactly like the join, with the cities and without", async () => {
+    // Eight cities, so that a currency in two of them narrows (a quarter at most); PLN: every other
+    // restaurant of one city, the rest of that city and every other city EUR; CHF: a restaurant without a city.
+    const country = await db().country.findFirstOrThrow();
+    for (let i = 0; i < 5; i++) await db().city.create({ data: { slug: `extra-${i}`, name: `Extra ${i}`, nameKey: textKey(`Extra ${i}`), countryId: country.id } });
+    await db().$executeRawUnsafe(`UPDATE "Restaurant" SET "currency" = 'PLN' WHERE "cityId" = ? AND "id" % 2 = 0`, cityIds[1]);
+    const cityless = await db().restaurant.findFirstOrThrow({ where: { cityId: cityIds[2], isActive: true, menuPublished: true } });
+    await db().restaurant.update({ where: { id: cityless.id }, data: { cityId: null, currency: "CHF" } });
+    const texts = (await db().menuItem.findMany({ select: { name: true }, take: 500 })).map((r) => r.name);
+    const query = fc.record({
+      q: fc.option(fc.oneof(substringOf(texts), fc.constantFrom("common", "co", "c", "ab")), { nil: undefined }),
+      city: cityFilter,
+      diet: fc.subarray(TAGS, { maxLength: 1 }),
+      excludeMask: fc.oneof(fc.constant(0), fc.constant(1 << 7)),
+      maxPriceMinor: fc.oneof(fc.integer({ min: 0, max: 30_000 }), fc.constantFrom(999, 2800)),
+      currency: fc.constantFrom("PLN", "EUR", "CHF", "JPY"),
+      limit: fc.integer({ min: 1, max: 50 }),
+    });
+    const plans = new Set<DishPlan>();
+    for (const on of [true, false]) {
+      currencyNarrowing.on = on;
+      try {
+        await fc.assert(
+          fc.asyncProperty(query, async ({ q: raw, city, diet, excludeMask, maxPriceMinor, currency, limit }) => {
+            const q = raw === undefined ? undefined : searchKey(raw.trim()) || undefined;
+            const f = { ...(q ? { q } : {}), ...(city ? { city } : {}), diet, excludeMask, maxPriceMinor, currency };
+            await expectFirstPages(f, await filterReference(f), limit, plans);
+          }),
+          { numRuns: 120, seed: 20261126 },
+        );
+      } finally {
+        currencyNarrowing.on = true;
+      }
+    }
+    // With q, a currency no restaurant has: nothing to read.
+    const none: DishPlan[] = [];
+    expect(await searchPublishedDishes({ q: "common", diet: [], excludeMask: 0, maxPriceMinor: 2800, currency: "JPY" }, { limit: 20 }, (p) => none.push(p))).toMatchObject({ rows: [] });
+    expect(none).toEqual(["none"]);
+  }, 180_000);
 });
 
 describe("near: the latitude index", () => {
