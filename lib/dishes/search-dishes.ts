@@ -96,11 +96,17 @@ export const searchDishesPublishedInput = z.object({
   ...publishedPagingFields,
 });
 
-/** Whole minor units at or under maxPrice: 12.999 CHF admits 12.99, never 13.00. */
-function maxMinor(maxPrice: number, currency: string): number {
+/** The largest price a menu item can hold, in minor units: MenuItem.priceMinor is a 32-bit Int. */
+export const MAX_PRICE_MINOR = 2_147_483_647;
+
+/**
+ * Whole minor units at or under maxPrice: 12.999 CHF admits 12.99, never 13.00. A bound above
+ * every price a menu can hold (maxPrice=1e300, or 1e12 NPR) is that largest price: PostgreSQL
+ * types the bound as the column's integer and refused a larger one (a 500, found by the fuzzer).
+ */
+export function maxMinor(maxPrice: number, currency: string): number {
   const exact = toMinor(maxPrice, currency);
-  // Above every price a menu can hold (maxPrice=1e300): no bound at all, in a number SQL takes exactly.
-  if (!Number.isSafeInteger(exact)) return Number.MAX_SAFE_INTEGER;
+  if (!Number.isSafeInteger(exact) || exact > MAX_PRICE_MINOR) return MAX_PRICE_MINOR;
   return exact / 10 ** currencyDigits(currency) > maxPrice ? exact - 1 : exact;
 }
 
