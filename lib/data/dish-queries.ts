@@ -276,6 +276,18 @@ export interface DishFilters extends ScanOptions {
   maxPriceMinor?: number;
 }
 
+/**
+ * The exact tests of a dish's own filters, in SQL on its row m: each diet tag as ",tag," in
+ * tagKey, no excluded allergen, the price bound. Every plan keeps them (an index may hold a superset).
+ */
+function rowTests(f: { diet?: string[]; excludeMask?: number; maxPriceMinor?: number }): Prisma.Sql[] {
+  return [
+    ...(f.diet ?? []).map((tag) => Prisma.sql`m."tagKey" LIKE ${`%,${tag},%`}`),
+    ...(f.excludeMask ? [Prisma.sql`(m."allergenMask" & ${f.excludeMask}) = 0`] : []),
+    ...(f.maxPriceMinor !== undefined ? [Prisma.sql`m."priceMinor" <= ${f.maxPriceMinor}`] : []),
+  ];
+}
+
 /** One page of dishes after `from` (filters.openAt: open then, in SQL). */
 export async function searchPublishedDishes(
   filters: DishFilters,
@@ -353,15 +365,11 @@ export async function searchPublishedDishes(
       excludeMask: qDrives ? 0 : filters.excludeMask,
       maxPriceMinor: qDrives ? undefined : filters.maxPriceMinor,
     });
-    const rowTests = [
-      ...rowTags.map((tag) => Prisma.sql`m."tagKey" LIKE ${`%,${tag},%`}`),
-      ...(qDrives && filters.excludeMask ? [Prisma.sql`(m."allergenMask" & ${filters.excludeMask}) = 0`] : []),
-      ...(qDrives && filters.maxPriceMinor !== undefined ? [Prisma.sql`m."priceMinor" <= ${filters.maxPriceMinor}`] : []),
-    ];
+    const tested = rowTests(qDrives ? { diet: rowTags, excludeMask: filters.excludeMask, maxPriceMinor: filters.maxPriceMinor } : {});
     const first = (
       await readDb().$queryRaw<{ id: number | bigint }[]>(
-        rowTests.length
-          ? Prisma.sql`SELECT s.rowid AS id FROM "DishSearch" s CROSS JOIN "MenuItem" m ON m."id" = s.rowid WHERE s."DishSearch" MATCH ${match} AND ${Prisma.join(rowTests, " AND ")} ORDER BY s.rowid LIMIT ${dishIdList.max + 1}`
+        tested.length
+          ? Prisma.sql`SELECT s.rowid AS id FROM "DishSearch" s CROSS JOIN "MenuItem" m ON m."id" = s.rowid WHERE s."DishSearch" MATCH ${match} AND ${Prisma.join(tested, " AND ")} ORDER BY s.rowid LIMIT ${dishIdList.max + 1}`
           : Prisma.sql`SELECT rowid AS id FROM "DishSearch" WHERE "DishSearch" MATCH ${match} ORDER BY rowid LIMIT ${dishIdList.max + 1}`,
       )
     ).map((r) => Number(r.id));
@@ -423,9 +431,7 @@ export async function searchPublishedDishes(
     // dish before: 2 299 and 1 946 ms at 28 000 restaurants, issue #29).
     const exact: Prisma.Sql[] = [];
     if (filters.q) exact.push(Prisma.sql`strpos(m."searchText", ${filters.q}) > 0`);
-    for (const tag of filters.diet) exact.push(Prisma.sql`m."tagKey" LIKE ${`%,${tag},%`}`);
-    if (filters.excludeMask) exact.push(Prisma.sql`(m."allergenMask" & ${filters.excludeMask}) = 0`);
-    if (filters.maxPriceMinor !== undefined) exact.push(Prisma.sql`m."priceMinor" <= ${filters.maxPriceMinor}`);
+    exact.push(...rowTests(filters));
     // searchKey maps % _ \ to private-use characters in both the column and q: LIKE sees no wildcard.
     const like = qLength >= TRIGRAM ? Prisma.sql`m."searchText" LIKE ${`%${filters.q}%`}` : undefined;
     const facets = await rareFacets(filters, qLength);
@@ -464,8 +470,7 @@ export async function searchPublishedDishes(
       where.push(like);
     }
   }
-  for (const tag of filters.diet) where.push(Prisma.sql`m."tagKey" LIKE ${`%,${tag},%`}`);
-  if (filters.excludeMask) where.push(Prisma.sql`(m."allergenMask" & ${filters.excludeMask}) = 0`);
+  where.push(...rowTests({ diet: filters.diet, excludeMask: filters.excludeMask }));
   const query: ScanQuery = {
     from,
     where,
