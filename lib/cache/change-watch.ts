@@ -17,6 +17,7 @@ import { config } from "../config";
 import { readHeadSeq } from "../data/public-changes";
 import { INTERNAL_RENDER_HEADER, internalOrigin, internalRenderToken } from "../pages/internal-render";
 import { purgeCaches } from "./ttl-cache";
+import { processLog } from "../observability/process-log.mjs";
 
 export const POLL_MS = 1000;
 export const IDLE_MS = 60_000;
@@ -77,7 +78,7 @@ function check(): Promise<void> {
       // only when the head was read, so a failed purge is repeated).
       if (Date.now() - lastWarning > 60_000) {
         lastWarning = Date.now();
-        console.error("[change-watch] could not check for imports:", error instanceof Error ? error.message : error);
+        processLog().warn({ err: error }, "change watch could not check for imports");
       }
     } finally {
       state.checking = undefined;

@@ -32,6 +32,14 @@ export function replicaUrls(): string[] {
   return config().DATABASE_REPLICA_URLS;
 }
 
+/**
+ * The cause alone in an error's message ("Can't reach database server at …"). Prisma's other
+ * formats quote the source line of the call: in a build that is a line of minified bundle, up to
+ * 300 KB, with the literals compiled into it — the build secret among them (lib/build-secret.ts) —
+ * and it went to the log with every query that failed while the database was down.
+ */
+const ERROR_FORMAT = "minimal";
+
 function clientFor(url: string, poolName: string): Db {
   if (databaseKind(url) === "postgresql") {
     // Small pools and short timeouts suit serverless hosts, where many instances share one server.
@@ -49,9 +57,9 @@ function clientFor(url: string, poolName: string): Db {
     // Made here, not by the adapter, so the metrics can read its counts (lib/db/pool-stats.ts).
     registerPool(poolName, pool);
     const adapter = serializeTransactionQueries(new PrismaPg(pool, { disposeExternalPool: true }));
-    return withQueryTimer(new PrismaClientPg({ adapter }) as unknown as Db);
+    return withQueryTimer(new PrismaClientPg({ adapter, errorFormat: ERROR_FORMAT }) as unknown as Db);
   }
-  return withQueryTimer(new PrismaClient({ adapter: new MappedSqlite({ url: sqlitePath(url), timeout: 5000 }) }));
+  return withQueryTimer(new PrismaClient({ adapter: new MappedSqlite({ url: sqlitePath(url), timeout: 5000 }), errorFormat: ERROR_FORMAT }));
 }
 
 /**

@@ -23,6 +23,7 @@ import { ApiError } from "../http/api-errors";
 import { serializeRestaurant } from "../serializers";
 import { readDb, type Db } from "../db/prisma";
 import { publicBaseUrl, siteUrls } from "../site-urls";
+import { processLog } from "../observability/process-log.mjs";
 
 /** Restaurants per database read: about 5 000 menu items at 50 each, a few MB of objects. */
 export const EXPORT_BATCH = 100;
@@ -120,7 +121,7 @@ export function exportStream(version: ExportVersion, readBatch: BatchReader = re
           }
         } catch (error) {
           // Mid-stream the status is sent: the connection breaks, and the missing end line tells the client.
-          console.error("[export] failed:", error instanceof Error ? error.message : error);
+          processLog().error({ err: error }, "export failed mid-stream");
           release();
           controller.error(error);
         }

@@ -19,10 +19,13 @@ function threshold() {
   return configured === "silent" ? Infinity : (LEVELS[configured] ?? LEVELS.info);
 }
 
+// As the logger's own error serializer (lib/observability/logger.ts, ERROR_TEXT_CHARS).
+const bounded = (text) => (typeof text === "string" && text.length > 4096 ? `${text.slice(0, 4096)}… [${text.length - 4096} more characters]` : text);
+
 function fallbackWrite(level, fields, message) {
   if (LEVELS[level] < threshold()) return;
   const [obj, msg] = typeof fields === "string" ? [{}, fields] : [fields ?? {}, message];
-  const line = { level: LEVELS[level], time: new Date().toISOString(), pid: process.pid, ...obj, ...(obj.err instanceof Error ? { err: { type: obj.err.name, message: obj.err.message, stack: obj.err.stack } } : {}), msg };
+  const line = { level: LEVELS[level], time: new Date().toISOString(), pid: process.pid, ...obj, ...(obj.err instanceof Error ? { err: { type: obj.err.name, message: bounded(obj.err.message), stack: bounded(obj.err.stack) } } : {}), msg };
   (level === "error" || level === "fatal" ? process.stderr : process.stdout).write(`${JSON.stringify(line)}\n`);
 }
 

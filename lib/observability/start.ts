@@ -1,5 +1,6 @@
 // Observability, started once per process by start-up (lib/server/start-up.ts, instrumentation.ts)
-// in every run mode, before the first request: the logger first (every later line goes through it),
+// in every run mode, before the first request: the logger first (every later line goes through it,
+// console.error and console.warn included),
 // then tracing (only when OTEL_EXPORTER_OTLP_ENDPOINT is set: the SDK is not loaded otherwise), the
 // metrics listener (only with METRICS_PORT), and the request observer of the server guard that
 // writes the access lines.
@@ -9,6 +10,7 @@ import { requestsWaitingForTurn, setRequestObserver } from "../http/server-guard
 import { limiterStats } from "../http/work-limiter";
 import { API_VERSION } from "../service-info";
 import { createRequestObserver } from "./access-log";
+import { routeConsoleToLog } from "./console-to-log";
 import { installLogger } from "./logger";
 import { startMetrics } from "./metrics";
 import { observabilitySettings } from "./settings";
@@ -20,7 +22,7 @@ export async function startObservability(): Promise<void> {
   if (holder[STARTED]) return;
   holder[STARTED] = true;
   const settings = observabilitySettings();
-  await installLogger(settings);
+  routeConsoleToLog(await installLogger(settings));
   if (settings.otlpEndpoint) await (await import("./tracing")).startTracing(settings, API_VERSION);
   // Requests waiting for a turn of the event loop (lib/http/turn-gate.mjs) count as the "turn" limiter's queue.
   const limiters = () => [...limiterStats(), { name: "turn", running: 0, queued: requestsWaitingForTurn() }];

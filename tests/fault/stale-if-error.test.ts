@@ -16,6 +16,9 @@ import { startTestServer, type TestServer } from "../support/test-server";
 
 const target = process.env.FAULT_POSTGRES_URL ?? "";
 
+/** Next.js' own start-up lines ("✓ Running next.config took 4ms"): the only lines that are not JSON (tests/modes/observability.test.ts). */
+const NEXT_STARTUP_LINE = /^\s*(?:[✓▲⚠]\s|-\s+\w+:)/u;
+
 /** tests/support/tcp-switch.mjs: a proxy to PostgreSQL that can be cut (stop) and restored (start) on one port. */
 class DatabaseSwitch {
   private child: ChildProcess;
@@ -59,11 +62,22 @@ describe.runIf(target)("database stopped and restarted under load (PostgreSQL)",
   // The server's JSON lines (lib/observability), read after the answers they describe.
   /** The server's JSON log lines, once every id in `ids` has its access line (lines are written asynchronously), or after 10 s. */
   const logLines = async (ids: string[] = []): Promise<Record<string, unknown>[]> => {
-    const read = () =>
-      readFileSync(server.logFile, "utf8")
+    const read = () => {
+      const text = readFileSync(server.logFile, "utf8");
+      // Whole lines only: the output is copied to the file as it arrives, a line may be half there.
+      return text
+        .slice(0, text.lastIndexOf("\n") + 1)
         .split("\n")
-        .filter((l) => l.startsWith("{"))
-        .map((l) => JSON.parse(l) as Record<string, unknown>);
+        .filter((l) => l !== "" && !NEXT_STARTUP_LINE.test(l))
+        .map((l) => {
+          expect(l.length, "a log line's length").toBeLessThan(32_768);
+          try {
+            return JSON.parse(l) as Record<string, unknown>;
+          } catch {
+            throw new Error(`a line of the server's output is not JSON: ${l.slice(0, 500)}`);
+          }
+        });
+    };
     const deadline = Date.now() + 10_000;
     for (;;) {
       await new Promise((r) => setTimeout(r, 300));
@@ -128,7 +142,7 @@ describe.runIf(target)("database stopped and restarted under load (PostgreSQL)",
       staleIds.push([copy.path, res.headers.get("x-request-id")!]);
     }
     // The access line of each says stale; each substitution has a line of its own, with the
-    // failure it covers, under the id of the request that made it (requests that joined the same
+    // failure it covers (one JSON line each, bounded: Prisma's messages once quoted the bundle), under the id of the request that made it (requests that joined the same
     // reload share its outcome, not its line).
     const lines = await logLines(staleIds.map(([, id]) => id));
     for (const [path, id] of staleIds) {
