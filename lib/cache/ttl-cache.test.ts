@@ -5,7 +5,8 @@ import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "../http/api-errors";
 import { trackFreshness } from "./freshness";
 import { deepFreeze, prepare } from "./prepared";
-import { ENTRY_OVERHEAD_BYTES, purgeCaches, sharedCache, stringBytes, SWEEP_BATCH, TtlCache } from "./ttl-cache";
+import { processLog, setProcessLog } from "../observability/process-log.mjs";
+import { ENTRY_OVERHEAD_BYTES, purgeCaches, sharedCache, STALE_LINES_PER_MINUTE, stringBytes, SWEEP_BATCH, TtlCache } from "./ttl-cache";
 
 setFlagsFromString("--expose_gc");
 const gc = runInNewContext("gc") as () => void;
@@ -179,6 +180,27 @@ describe("TtlCache", () => {
       expect(await cache.get("menu", 1000, async () => "new", 7000)).toBe("new");
       const fresh = await trackFreshness(() => cache.get("menu", 1000, down, 7500));
       expect(fresh).toEqual({ value: "new", staleSince: null });
+    });
+
+    it("says so in at most STALE_LINES_PER_MINUTE log lines a minute per cache, each with the failure", async () => {
+      const lines: { fields: Record<string, unknown>; msg: string }[] = [];
+      const previous = processLog();
+      setProcessLog({ ...previous, warn: (fields: Record<string, unknown>, msg: string) => lines.push({ fields, msg }) });
+      try {
+        const cache = new TtlCache<string>(10, { name: "menus", staleMs: 60_000 });
+        await cache.get("menu", 1000, async () => "good", 0);
+        for (let i = 0; i < 3 * STALE_LINES_PER_MINUTE; i++) expect(await cache.get("menu", 1000, down, 5000 + i)).toBe("good");
+        expect(lines).toHaveLength(STALE_LINES_PER_MINUTE);
+        expect(lines[0]).toMatchObject({ msg: "stale copy served", fields: { cache: "menus", suppressed: 0 } });
+        expect((lines[0].fields.err as Error).message).toContain("ECONNREFUSED");
+        // another cache has a budget of its own
+        const other = new TtlCache<string>(10, { name: "search", staleMs: 60_000 });
+        await other.get("q", 1000, async () => "good", 0);
+        await other.get("q", 1000, down, 5000);
+        expect(lines.at(-1)).toMatchObject({ fields: { cache: "search" } });
+      } finally {
+        setProcessLog(previous);
+      }
     });
 
     it("does not cover a client's error, nor a copy older than staleMs, nor a cache without staleMs", async () => {

@@ -34,6 +34,7 @@
 
 import { ApiError } from "../http/api-errors";
 import { recordCacheLookup } from "../observability/metrics";
+import { LogBudget } from "../observability/log-budget";
 import { processLog } from "../observability/process-log.mjs";
 import { countCacheLookup } from "../observability/request-context.mjs";
 import { tracing, type SpanHandle } from "../observability/trace-hooks";
@@ -60,6 +61,9 @@ export interface TtlCacheOptions<V> {
   /** how long a reload may take before the last good copy answers (default STALE_AFTER_MS) */
   staleAfterMs?: number;
 }
+
+/** "stale copy served" lines a minute per cache, at most (the first after a full minute counts those left out). */
+export const STALE_LINES_PER_MINUTE = 10;
 
 /** A reload slower than this answers with the last good copy, when there is one. */
 export const STALE_AFTER_MS = 2000;
@@ -105,6 +109,7 @@ export class TtlCache<V> {
   private inflight = new Map<string, Promise<Loaded<V>>>();
   private bytes = 0;
   private generation = 0;
+  private staleLog = new LogBudget(STALE_LINES_PER_MINUTE);
   private nextSweep = 0;
   /** where the sweep under way stopped; null between walks */
   private sweepCursor: Iterator<[string, Entry<V>]> | null = null;
@@ -167,8 +172,11 @@ export class TtlCache<V> {
       const useStale = (cause: unknown) => {
         markStale(stale.expires);
         this.count("stale", span);
-        // One line per substitution: which copy, how old, and what it stands in for.
-        processLog().warn({ cache: this.name, stale_for_s: Math.round((Date.now() - stale.expires) / 1000), err: cause }, "stale copy served");
+        // Which copy, how old, and what it stands in for: at most STALE_LINES_PER_MINUTE lines a
+        // minute per cache (a database outage makes every request substitute); the access lines
+        // and the metrics still count each.
+        const suppressed = this.staleLog.take();
+        if (suppressed !== undefined) processLog().warn({ cache: this.name, stale_for_s: Math.round((Date.now() - stale.expires) / 1000), err: cause, suppressed }, "stale copy served");
         return stale.value;
       };
       const staleAfterMs = this.options.staleAfterMs ?? STALE_AFTER_MS;

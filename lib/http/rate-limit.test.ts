@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BoundedMemoryLimiter, LogBudget, rateLimitFields } from "./rate-limit";
+import { BoundedMemoryLimiter, rateLimitFields } from "./rate-limit";
 
 describe("RateLimit fields (draft-ietf-httpapi-ratelimit-headers)", () => {
   it("state the policy and what is left, rounding the reset up to whole seconds", () => {
@@ -34,18 +34,5 @@ describe("BoundedMemoryLimiter", () => {
     // The newest clients are still counted; the oldest start afresh.
     await expect(limiter.consume("client-999")).rejects.toMatchObject({ remainingPoints: 0 });
     await expect(limiter.consume("client-0")).resolves.toMatchObject({ remainingPoints: 0 });
-  });
-});
-
-describe("LogBudget", () => {
-  it("lets a few lines a minute through and counts the ones it left out", () => {
-    const budget = new LogBudget(2);
-    const t = 1_000_000;
-    expect(budget.take(t)).toBe(0);
-    expect(budget.take(t + 1)).toBe(0);
-    expect(budget.take(t + 2)).toBeUndefined();
-    expect(budget.take(t + 3)).toBeUndefined();
-    expect(budget.take(t + 60_000)).toBe(2);
-    expect(budget.take(t + 60_001)).toBe(0);
   });
 });

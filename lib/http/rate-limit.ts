@@ -16,6 +16,7 @@ import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimite
 import { RATE_LIMIT_TABLE } from "../db/external-tables";
 import { rateLimitPool } from "../db/rate-limit-store";
 import { recordThrottled, recordThrottleStoreFailure } from "../observability/metrics";
+import { LogBudget } from "../observability/log-budget";
 import { processLog } from "../observability/process-log.mjs";
 import { ApiError } from "./api-errors";
 import { config } from "../config";
@@ -107,34 +108,6 @@ function throttle(): Throttle {
 /** Settings are read once per process; tests that change them start afresh. */
 export function resetThrottle(): void {
   globalForThrottle.menuThrottle = undefined;
-}
-
-/**
- * Lets through at most `perMinute` lines a minute; the first line after a full minute says how
- * many were left out. A failing store fails every search: one line each would flood the log.
- */
-export class LogBudget {
-  private windowStart = 0;
-  private used = 0;
-  private suppressed = 0;
-
-  constructor(private readonly perMinute: number) {}
-
-  /** undefined: leave this line out; else the number of lines left out before it. */
-  take(now = Date.now()): number | undefined {
-    if (now - this.windowStart >= 60_000) {
-      this.windowStart = now;
-      this.used = 0;
-    }
-    if (this.used >= this.perMinute) {
-      this.suppressed++;
-      return undefined;
-    }
-    this.used++;
-    const suppressed = this.suppressed;
-    this.suppressed = 0;
-    return suppressed;
-  }
 }
 
 const storeFailureLog = new LogBudget(10);
