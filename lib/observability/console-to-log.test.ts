@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { consoleLine } from "./console-to-log";
+import { LOG_TEXT_CHARS } from "./process-log.mjs";
 
 describe("consoleLine", () => {
   it("takes the error out of what was printed, the rest is the message", () => {
@@ -15,5 +16,10 @@ describe("consoleLine", () => {
   it("drops Next.js' status mark and keeps plain text as it is", () => {
     expect(consoleLine([" ⨯ unhandledRejection:", "boom"])).toEqual([{}, "unhandledRejection: boom"]);
     expect(consoleLine(["⚠ slow", { ms: 12 }])).toEqual([{}, "slow { ms: 12 }"]);
+  });
+
+  it("bounds what was printed", () => {
+    const [, message] = consoleLine(["x".repeat(100_000)]);
+    expect(message).toHaveLength(LOG_TEXT_CHARS + " more characters]".length + "… [".length + String(100_000 - LOG_TEXT_CHARS).length);
   });
 });

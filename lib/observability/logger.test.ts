@@ -5,7 +5,8 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { cacheOutcome } from "./access-log";
-import { createLogger, ERROR_TEXT_CHARS, logDestination } from "./logger";
+import { createLogger, logDestination } from "./logger";
+import { LOG_TEXT_CHARS } from "./process-log.mjs";
 import { newRequestScope, runInRequest } from "./request-context.mjs";
 
 function capture() {
@@ -47,11 +48,11 @@ describe("logger", () => {
     const error = Object.assign(new Error(`query failed\n${huge}`, { cause: new Error(huge) }), { meta: { detail: huge }, code: "P1001" });
     createLogger({ logLevel: "info" }, stream).error({ err: error }, "failed");
     const line = JSON.stringify(lines[0]);
-    expect(line.length).toBeLessThan(6 * (ERROR_TEXT_CHARS + 100));
+    expect(line.length).toBeLessThan(6 * (LOG_TEXT_CHARS + 100));
     const err = lines[0].err as { message: string; stack: string; code: string; meta: { detail: string } };
     expect(err.message.startsWith("query failed\nxxx")).toBe(true);
-    expect(err.message).toContain(`[${300_013 - ERROR_TEXT_CHARS} more characters]`);
-    expect(err.meta.detail).toContain(`[${300_000 - ERROR_TEXT_CHARS} more characters]`);
+    expect(err.message).toContain(`[${300_013 - LOG_TEXT_CHARS} more characters]`);
+    expect(err.meta.detail).toContain(`[${300_000 - LOG_TEXT_CHARS} more characters]`);
     expect(err.code).toBe("P1001");
   });
 

@@ -14,7 +14,7 @@
 // One logger per process, on globalThis: the start script and every Next.js bundle log through it.
 import pino, { type Logger } from "pino";
 import { currentRequestId } from "./request-context.mjs";
-import { processLog, setProcessLog } from "./process-log.mjs";
+import { boundText, processLog, setProcessLog } from "./process-log.mjs";
 import { observabilitySettings, type ObservabilitySettings } from "./settings";
 
 export type { Logger };
@@ -33,18 +33,8 @@ function loggerOptions(settings: Pick<ObservabilitySettings, "logLevel">): pino.
   };
 }
 
-/**
- * Characters kept of any one text of a logged error (its message, its stack, a cause's, a field's).
- * Errors are not ours to size: a driver's message can quote the whole statement or the source line
- * that made the call (Prisma's did: 300 KB of minified bundle per line, written once per failed
- * request while the database was down). What is cut says how much was.
- */
-export const ERROR_TEXT_CHARS = 4096;
-
 function boundTexts(value: unknown, depth: number): unknown {
-  if (typeof value === "string") {
-    return value.length > ERROR_TEXT_CHARS ? `${value.slice(0, ERROR_TEXT_CHARS)}… [${value.length - ERROR_TEXT_CHARS} more characters]` : value;
-  }
+  if (typeof value === "string") return boundText(value);
   if (value === null || typeof value !== "object" || depth > 4) return value;
   if (Array.isArray(value)) return value.slice(0, 20).map((v) => boundTexts(v, depth + 1));
   const bounded: Record<string, unknown> = {};
@@ -52,7 +42,7 @@ function boundTexts(value: unknown, depth: number): unknown {
   return bounded;
 }
 
-/** pino's error serializer (message, stack, fields, cause chain), every text in it bounded. */
+/** pino's error serializer (message, stack, fields, cause chain), every text in it bounded (LOG_TEXT_CHARS). */
 export function boundedError(error: unknown): unknown {
   if (!(error instanceof Error)) return boundTexts(error, 0);
   return boundTexts(pino.stdSerializers.errWithCause(error), 0);

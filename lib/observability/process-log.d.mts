@@ -9,3 +9,5 @@ export interface ProcessLog {
 }
 export declare function processLog(): ProcessLog;
 export declare function setProcessLog(logger: unknown): void;
+export declare const LOG_TEXT_CHARS: number;
+export declare function boundText<T>(text: T): T | string;

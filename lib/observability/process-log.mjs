@@ -19,13 +19,23 @@ function threshold() {
   return configured === "silent" ? Infinity : (LEVELS[configured] ?? LEVELS.info);
 }
 
-// As the logger's own error serializer (lib/observability/logger.ts, ERROR_TEXT_CHARS).
-const bounded = (text) => (typeof text === "string" && text.length > 4096 ? `${text.slice(0, 4096)}… [${text.length - 4096} more characters]` : text);
+/**
+ * Characters kept of any one text a log line quotes from elsewhere (an error's message, stack or
+ * field, a printed console line). Errors are not ours to size: a driver's message can quote the
+ * whole statement or the source line that made the call (Prisma's did: 300 KB of minified bundle
+ * per line, written once per failed request while the database was down).
+ */
+export const LOG_TEXT_CHARS = 4096;
+
+/** `text` cut at LOG_TEXT_CHARS, saying how much was cut; anything else as it is. */
+export function boundText(text) {
+  return typeof text === "string" && text.length > LOG_TEXT_CHARS ? `${text.slice(0, LOG_TEXT_CHARS)}… [${text.length - LOG_TEXT_CHARS} more characters]` : text;
+}
 
 function fallbackWrite(level, fields, message) {
   if (LEVELS[level] < threshold()) return;
   const [obj, msg] = typeof fields === "string" ? [{}, fields] : [fields ?? {}, message];
-  const line = { level: LEVELS[level], time: new Date().toISOString(), pid: process.pid, ...obj, ...(obj.err instanceof Error ? { err: { type: obj.err.name, message: bounded(obj.err.message), stack: bounded(obj.err.stack) } } : {}), msg };
+  const line = { level: LEVELS[level], time: new Date().toISOString(), pid: process.pid, ...obj, ...(obj.err instanceof Error ? { err: { type: obj.err.name, message: boundText(obj.err.message), stack: boundText(obj.err.stack) } } : {}), msg };
   (level === "error" || level === "fatal" ? process.stderr : process.stdout).write(`${JSON.stringify(line)}\n`);
 }
 
