@@ -9,6 +9,7 @@
 // one side of bread does not stretch it; unlike a "€€" level, it needs no table of what is cheap
 // in each currency.
 import { findListingFacts } from "../data/restaurant-queries";
+import { LogBudget } from "../observability/log-budget";
 import { log } from "../observability/logger";
 import { menuLabels } from "../i18n/menu-labels";
 import { cityName, type Named } from "../i18n/place-names";
@@ -61,12 +62,16 @@ export function priceIndication(prices: readonly number[], currency: string): st
   return low === high ? `Most dishes about ${low}` : `Most dishes ${low}–${high}`;
 }
 
+/** Every listing page fails its facts while the database is down: ten lines a minute say so. */
+const factsFailureLog = new LogBudget(10);
+
 /** The facts of each listed restaurant, by slug, at `now`. One query for the whole listing. */
 export async function loadCardFacts(slugs: readonly string[], now: Date = new Date()): Promise<Record<string, CardFacts>> {
   // The cards' facts are extras: when the database fails, a listing served from its last good
   // copy shows its cards without them rather than failing the whole page.
   const rows = await findListingFacts([...slugs]).catch((error: unknown) => {
-    log().warn({ err: error }, "listing card facts unavailable");
+    const suppressed = factsFailureLog.take();
+    if (suppressed !== undefined) log().warn({ err: error, suppressed }, "listing card facts unavailable");
     return [];
   });
   const labels = menuLabels(LISTING_LANGUAGE);
