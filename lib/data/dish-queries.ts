@@ -177,7 +177,6 @@ export interface IndexedFilters {
  * dishes reads only those.
  */
 export function dishMatch(f: IndexedFilters): string {
-  const anyOf = (column: string, tokens: string[]) => `"${column}" : (${tokens.map(ftsPhrase).join(" OR ")})`;
   const parts: string[] = [];
   if (f.q) parts.push(`"searchText" : ${ftsPhrase(f.q)}`);
   if (f.qTerms) parts.push(anyOf("searchText", f.qTerms));
@@ -185,9 +184,15 @@ export function dishMatch(f: IndexedFilters): string {
   if (f.cuisineIds) parts.push(anyOf("scope", f.cuisineIds.map((id) => scopeToken("k", id))));
   for (const tag of f.diet ?? []) parts.push(`"tags" : ${ftsPhrase(`,${tag},`)}`);
   for (const bit of maskBits(f.excludeMask ?? 0)) parts.push(`"scope" : ${ftsPhrase(facetToken("a", bit))}`);
-  if (f.maxPriceMinor !== undefined) parts.push(anyOf("scope", priceClassesUpTo(f.maxPriceMinor).map((c) => facetToken("p", c))));
+  if (f.maxPriceMinor !== undefined) parts.push(priceMatch(f.maxPriceMinor));
   return parts.join(" AND ");
 }
+
+/** Any of `tokens` in `column` of "DishSearch", as an FTS5 query. */
+const anyOf = (column: string, tokens: string[]) => `"${column}" : (${tokens.map(ftsPhrase).join(" OR ")})`;
+
+/** The FTS5 query of the price classes that may hold a price ≤ max. */
+const priceMatch = (max: number) => anyOf("scope", priceClassesUpTo(max).map((c) => facetToken("p", c)));
 
 /** The one trigram that names a city (c) or cuisine (k) in "scope", as the migration writes it. */
 export function scopeToken(tag: "c" | "k", id: number): string {
@@ -240,23 +245,27 @@ async function qTerms(q: string): Promise<string[] | undefined> {
 }
 
 /**
- * SQLite: the diet tags held by at least COMMON_TAG of the dishes, judged by how far into the ids
- * the index's first 100 dishes with the tag reach (~0.1 ms): tested on the rows of q's matches
- * rather than sought in the index for each (q=flottante + gluten-free, a third of the dishes).
+ * SQLite: whether at least COMMON_SHARE of the dishes match `match` (an FTS5 query), judged by
+ * how far into the ids the index's first 100 matches reach (~0.1 ms). A common token is tested on
+ * the rows of q's matches rather than sought in the index for each (q=flottante + gluten-free, a
+ * third of the dishes); a rare one narrows q's matches in the index (maxPrice=0: none, at once).
  */
+async function isCommon(match: string): Promise<boolean> {
+  const [row] = await readDb().$queryRaw<{ n: number | bigint; last: number | bigint | null }[]>(
+    Prisma.sql`SELECT count(*) AS n, max(id) AS last FROM (SELECT rowid AS id FROM "DishSearch" WHERE "DishSearch" MATCH ${match} ORDER BY rowid LIMIT 100)`,
+  );
+  return Number(row?.n ?? 0) === 100 && 100 / Number(row?.last ?? Infinity) >= COMMON_SHARE;
+}
+
+/** The diet tags among `tags` that isCommon calls common. */
 async function commonTags(tags: string[]): Promise<string[]> {
   const common: string[] = [];
-  for (const tag of tags) {
-    const [row] = await readDb().$queryRaw<{ n: number | bigint; last: number | bigint | null }[]>(
-      Prisma.sql`SELECT count(*) AS n, max(id) AS last FROM (SELECT rowid AS id FROM "DishSearch" WHERE "DishSearch" MATCH ${`"tags" : ${ftsPhrase(`,${tag},`)}`} ORDER BY rowid LIMIT 100)`,
-    );
-    if (Number(row?.n ?? 0) === 100 && 100 / Number(row?.last ?? Infinity) >= COMMON_TAG) common.push(tag);
-  }
+  for (const tag of tags) if (await isCommon(`"tags" : ${ftsPhrase(`,${tag},`)}`)) common.push(tag);
   return common;
 }
 
-/** A tag in at least this share of the dishes is tested on the rows (commonTags). */
-const COMMON_TAG = 0.1;
+/** A token in at least this share of the dishes is tested on the rows (isCommon). */
+const COMMON_SHARE = 0.1;
 
 /** Trigrams that may stand for a short q in one FTS5 query (see qTerms). */
 const TERMS_MAX = 200;
@@ -353,17 +362,20 @@ export async function searchPublishedDishes(
     // each of q's matches, ~4 µs a token a match (q=flottante with all 14 allergens excluded, 0
     // matches: 370 ms at 100 000 restaurants for the 7 033 matches × 14 tokens; the rows' test
     // reads each match once). The tests are exact, so the ids read are the same.
-    // A diet tag too (its phrase is a dozen trigrams, each sought), unless few dishes have it:
-    // then the index names those few (a tag nobody has: none, at once).
+    // A diet tag or a price bound too (a tag's phrase is a dozen trigrams, a bound's an OR of
+    // classes, each sought), unless few dishes have it: then the index names those few (a tag
+    // nobody has, maxPrice=0: none, at once; testing each match's price instead, q=fl +
+    // maxPrice=0 took 14.9 ms at 100 000 restaurants, bench/growth.md 2026-11-26).
     const qDrives = qLength >= TRIGRAM || terms !== undefined;
     const rowTags = qDrives ? await commonTags(filters.diet) : [];
+    const rowPrice = qDrives && filters.maxPriceMinor !== undefined && (await isCommon(priceMatch(filters.maxPriceMinor)));
     const match = dishMatch({
       ...(qLength >= TRIGRAM ? { q: filters.q } : terms ? { qTerms: terms } : {}),
       ...ids,
       cityIds: qDrives ? indexCityIds : ids.cityIds,
       diet: filters.diet.filter((tag) => !rowTags.includes(tag)),
       excludeMask: qDrives ? 0 : filters.excludeMask,
-      maxPriceMinor: qDrives ? undefined : filters.maxPriceMinor,
+      maxPriceMinor: rowPrice ? undefined : filters.maxPriceMinor,
     });
     const tested = rowTests(qDrives ? { diet: rowTags, excludeMask: filters.excludeMask, maxPriceMinor: filters.maxPriceMinor } : {});
     const first = (
