@@ -8,16 +8,13 @@
 // PostgreSQL server other stages use. FAULT_POSTGRES_URL names that server (npm test passes the
 // TEST_POSTGRES_URL of .ci/run).
 import { fork, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { flood } from "../support/flood";
+import { serverLogLines } from "../support/server-log";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 const target = process.env.FAULT_POSTGRES_URL ?? "";
-
-/** Next.js' own start-up lines ("✓ Running next.config took 4ms"): the only lines that are not JSON (tests/modes/observability.test.ts). */
-const NEXT_STARTUP_LINE = /^\s*(?:[✓▲⚠]\s|-\s+\w+:)/u;
 
 /** tests/support/tcp-switch.mjs: a proxy to PostgreSQL that can be cut (stop) and restored (start) on one port. */
 class DatabaseSwitch {
@@ -62,22 +59,7 @@ describe.runIf(target)("database stopped and restarted under load (PostgreSQL)",
   // The server's JSON lines (lib/observability), read after the answers they describe.
   /** The server's JSON log lines, once every id in `ids` has its access line (lines are written asynchronously), or after 10 s. */
   const logLines = async (ids: string[] = []): Promise<Record<string, unknown>[]> => {
-    const read = () => {
-      const text = readFileSync(server.logFile, "utf8");
-      // Whole lines only: the output is copied to the file as it arrives, a line may be half there.
-      return text
-        .slice(0, text.lastIndexOf("\n") + 1)
-        .split("\n")
-        .filter((l) => l !== "" && !NEXT_STARTUP_LINE.test(l))
-        .map((l) => {
-          expect(l.length, "a log line's length").toBeLessThan(32_768);
-          try {
-            return JSON.parse(l) as Record<string, unknown>;
-          } catch {
-            throw new Error(`a line of the server's output is not JSON: ${l.slice(0, 500)}`);
-          }
-        });
-    };
+    const read = () => serverLogLines(server.logFile, (l) => expect(l.length, "a log line's length").toBeLessThan(32_768));
     const deadline = Date.now() + 10_000;
     for (;;) {
       await new Promise((r) => setTimeout(r, 300));

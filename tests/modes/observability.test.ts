@@ -12,28 +12,13 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startOtlpReceiver, type ReceivedSpan } from "../support/otlp-receiver";
 import { startPrometheus, type Prometheus } from "../support/prometheus";
+import { serverLogLines } from "../support/server-log";
 import { ensureBuild, freePort, startTestServer, type TestServer } from "../support/test-server";
 
 type LogLine = Record<string, unknown> & { msg?: string; level?: number; request_id?: string };
 
-/**
- * Next.js' own start-up lines, in its own format, written by Next.js before and as it loads the
- * app ("✓ Running next.config took 48 ms", and under server.js "▲ Next.js 16…", "- Local: …",
- * "✓ Ready in …"): the only lines of the output that are not the service's JSON.
- */
-const NEXT_STARTUP_LINE = /^\s*(?:[✓▲⚠]\s|-\s+\w+:)/u;
-
 function logLines(server: TestServer): LogLine[] {
-  return readFileSync(server.logFile, "utf8")
-    .split("\n")
-    .filter((line) => line.trim() !== "" && !NEXT_STARTUP_LINE.test(line))
-    .map((line) => {
-      try {
-        return JSON.parse(line) as LogLine;
-      } catch {
-        throw new Error(`a line of the server's output is not JSON: ${line}`);
-      }
-    });
+  return serverLogLines<LogLine>(server.logFile);
 }
 
 async function eventually<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 30_000): Promise<T> {
