@@ -106,6 +106,55 @@ async function candidateEstimate(restaurantWhere: Prisma.Sql[] | null, near?: No
   return (Number(row?.n ?? 0) * items) / restaurants;
 }
 
+/**
+ * The matches of an index read stopped early, from how far into the ids its first ones reach:
+ * SQLite's index yields them in id order, PostgreSQL's bitmap in the table's (insertion) order;
+ * out of order, the largest id only reaches further, and the estimate errs low.
+ */
+async function matchEstimate(first: number[]): Promise<number> {
+  const { items } = await sizeEstimate();
+  return Math.max(first.length, Math.round((first.length * items) / Math.max(...first)));
+}
+
+/**
+ * Whether walking the menus in result order from `from` meets the page (limit + 1 matches) within
+ * the dishes that reading the index's matches costs. The walk's estimate, (limit + 1) × candidates
+ * ÷ matches, holds when the matches spread evenly in name order, and they cluster: gnocchi is on the menus of Italian
+ * restaurants, whose names start at a third of the alphabet of names, so the walk read 1.65 of
+ * 5 million dishes for a page (700 ms on SQLite, 1.5 s on PostgreSQL at 100 000 restaurants,
+ * bench/results.md). So a sample of the matches (the index's first, in id order, which says
+ * nothing of the name) is put in result order: the restaurant of the sample's share of the page
+ * is about where the walk meets the page, and the published restaurants up to it are counted on
+ * the name index (no further than the budget allows) at the dishes a restaurant has on average.
+ */
+async function walkMeetsPage(o: {
+  sample: number[];
+  matches: number;
+  /** the conditions a match passes */
+  tests: Prisma.Sql[];
+  /** the conditions the walk's restaurants pass, on the name index */
+  restaurants: Prisma.Sql[];
+  from: Key | undefined;
+  limit: number;
+}): Promise<boolean> {
+  const { items, restaurants } = await sizeEstimate();
+  const reach = Math.ceil(((o.limit + 1) * o.sample.length) / Math.max(o.matches, o.sample.length));
+  const start = o.from ? [Prisma.sql`(r."name", r."slug") >= (${o.from[0]}, ${o.from[1]})`] : [];
+  // MATERIALIZED: the sample's rows first; given ORDER BY name with a LIMIT, either planner may walk the name index instead.
+  const keys = await readDb().$queryRaw<{ name: string; slug: string }[]>(
+    Prisma.sql`WITH s AS MATERIALIZED (SELECT r."name" AS "name", r."slug" AS "slug" FROM "MenuItem" m ${JOINS} WHERE m."id" IN (${Prisma.join(o.sample)}) AND ${Prisma.join(o.tests, " AND ")}) SELECT "name", "slug" FROM s r ${start.length ? Prisma.sql`WHERE ${start[0]}` : Prisma.empty} ORDER BY "name", "slug" LIMIT ${reach}`,
+  );
+  const end = keys.length === reach ? [Prisma.sql`(r."name", r."slug") <= (${keys[reach - 1].name}, ${keys[reach - 1].slug})`] : [];
+  // The walk may take as many dishes as the index's way costs, RANDOM_READ a match. On
+  // PostgreSQL, measured at 100 000 restaurants, a match cost 14–22 dishes walked (burger,
+  // gnocchi: each match's heap, section and restaurant page read at random).
+  const allowed = Math.floor((RANDOM_READ * o.matches * restaurants) / Math.max(1, items));
+  const [row] = await readDb().$queryRaw<{ n: number | bigint }[]>(
+    Prisma.sql`SELECT count(*) AS n FROM (SELECT 1 AS one FROM "Restaurant" r WHERE ${Prisma.join([...o.restaurants, ...start, ...end], " AND ")} LIMIT ${allowed + 1}) t`,
+  );
+  return Number(row?.n ?? 0) <= allowed;
+}
+
 /** PostgreSQL: the tokens of a dish (migration dish_filter_index), as its GIN expression index has them. */
 const FACETS = Prisma.raw(`"dish_facets"(m."searchText", m."tagKey", m."allergenMask", m."priceMinor")`);
 /**
@@ -130,7 +179,7 @@ async function rareFacets(filters: DishFilters, qLength: number): Promise<Prisma
 }
 
 /** How the dishes for q were found (SQLite: page, then total, and "id-list" when the matches were carried as ids; PostgreSQL: the page), for the tests. */
-export type DishPlan = "fts-sorted" | "walk" | "fts-count" | "walk-count" | "none" | "index-sorted" | "id-list";
+export type DishPlan = "fts-sorted" | "sample-sorted" | "walk" | "fts-count" | "walk-count" | "none" | "index-sorted" | "id-list";
 
 const JOINS = Prisma.sql`JOIN "Category" c ON c."id" = m."categoryId" JOIN "Restaurant" r ON r."id" = c."restaurantId"`;
 
@@ -345,6 +394,9 @@ export async function searchPublishedDishes(
   where.push(...scope);
   if (filters.maxPriceMinor !== undefined) where.push(Prisma.sql`m."priceMinor" <= ${filters.maxPriceMinor}`);
   let from = Prisma.sql`FROM "MenuItem" m ${JOINS}`;
+  /** Whether walking in order meets the page soon enough, judged by a sample of the index's matches (`where` read when called). */
+  const walkMeetsPageOf = (sample: number[], matches: number) =>
+    walkMeetsPage({ sample, matches, tests: [...where, ...rowTests({ diet: filters.diet, excludeMask: filters.excludeMask })], restaurants: [...published, ...place], from: page.from, limit: page.limit });
   let countFrom: Prisma.Sql | undefined;
   let countWhere: Prisma.Sql[] | undefined;
   /** The index's matches, when few enough to be carried as ids. */
@@ -390,11 +442,10 @@ export async function searchPublishedDishes(
       return { total: { total: 0, capped: false }, rows: [], next: null };
     }
     const listed = first.length <= dishIdList.max;
-    const { items } = await sizeEstimate();
     // Past the list, the matches are estimated from how far into the ids the first ones reach
     // (the index yields them in id order): counting them cost as much as the walk it decides
     // against (q=fl, 23 694 matches, 60 ms at 28 000 restaurants).
-    const matches = listed ? first.length : Math.max(first.length, Math.round((first.length * items) / first[first.length - 1]));
+    const matches = listed ? first.length : await matchEstimate(first);
     const candidates = await candidateEstimate(place.length ? [...published, ...place] : null);
     // With near, the total is counted among the dishes of the restaurants within the radius only:
     // weighed against every dish instead, the index's matches won and were all read, each tested
@@ -416,6 +467,9 @@ export async function searchPublishedDishes(
     const indexCost = RANDOM_READ * matches;
     if (indexCost <= ((page.limit + 1) * candidates) / matches) {
       onPlan?.("fts-sorted");
+      from = matched;
+    } else if (!filters.near && !(await walkMeetsPageOf(first, matches))) {
+      onPlan?.("sample-sorted");
       from = matched;
     } else {
       onPlan?.("walk");
@@ -472,9 +526,12 @@ export async function searchPublishedDishes(
       onPlan?.("id-list");
       listedIds = first;
       where.push(Prisma.sql`m."id" IN (${Prisma.join(first)})`);
-    } else if (like && !place.length && first!.length <= threshold) {
-      onPlan?.("index-sorted");
-      where.push(like);
+    } else if (like && !place.length && (first!.length <= threshold || !(await walkMeetsPageOf(first!, await matchEstimate(first!))))) {
+      onPlan?.(first!.length <= threshold ? "index-sorted" : "sample-sorted");
+      // OFFSET 0 keeps the planner from folding the read of the matches into the join, where,
+      // given ORDER BY name and a LIMIT, it chose to walk the menus by name after all (q=ramen,
+      // 19 447 matches: 1.8 s at 100 000 restaurants).
+      from = Prisma.sql`FROM (SELECT * FROM "MenuItem" m WHERE ${Prisma.join([like, ...facets], " AND ")} OFFSET 0) m ${JOINS}`;
     } else if (like && !place.length) {
       onPlan?.("walk");
       countWhere = [like, ...facets];

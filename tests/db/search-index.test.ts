@@ -308,7 +308,7 @@ describe("dish search index (SQLite FTS5 trigram)", () => {
   }, 120_000);
 
   it("used every plan on the way", () => {
-    expect([...seenDishPlans].sort()).toEqual(["fts-count", "fts-sorted", "id-list", "none", "walk", "walk-count"]);
+    expect([...seenDishPlans].sort()).toEqual(["fts-count", "fts-sorted", "id-list", "none", "sample-sorted", "walk", "walk-count"]);
   });
 });
 
@@ -398,7 +398,7 @@ describe("dish filters from the index (SQLite FTS5: tags, allergens, price class
     } finally {
       dishIdList.max = max;
     }
-    expect([...seenFilterPlans].sort()).toEqual(["fts-count", "fts-sorted", "id-list", "none", "walk", "walk-count"]);
+    expect([...seenFilterPlans].sort()).toEqual(["fts-count", "fts-sorted", "id-list", "none", "sample-sorted", "walk", "walk-count"]);
   }, 180_000);
 
   it("reads a tag nobody has, or a short q in no dish, from the index alone", async () => {
@@ -500,5 +500,38 @@ describe("near dish search: restaurant first", () => {
       }
     }
     expect([...nearPlans]).toEqual(expect.arrayContaining(["walk-count", "fts-count"]));
+  }, 120_000);
+});
+
+describe("dish search: matches clustered in name order", () => {
+  it("reads the index's matches sorted when they sit on the last menus in name order, and walks when they lead it", async () => {
+    // The walk's estimate assumes matches spread evenly by name; these two words have the same
+    // number of matches (the same estimate), on the five first or the five last published menus.
+    const open = await db().restaurant.findMany({ where: { isActive: true, menuPublished: true }, select: { id: true }, orderBy: [{ name: "asc" }, { slug: "asc" }] });
+    expect(open.length).toBeGreaterThan(100);
+    for (const [word, restaurants] of [["qzlead", open.slice(0, 5)], ["qztail", open.slice(-5)]] as const) {
+      for (const r of restaurants) {
+        const category = await db().category.create({ data: { restaurantId: r.id, position: 99, name: word, translations: {}, isVisible: true } });
+        await addItems(Array.from({ length: 30 }, (_, i) => ({ categoryId: category.id, position: i, text: `${word} ${i}`, available: true })));
+      }
+    }
+    for (const [word, plan] of [["qzlead", "walk"], ["qztail", "sample-sorted"]] as const) {
+      const want = await filterReference({ q: word, diet: [], excludeMask: 0 });
+      expect(want.length).toBe(150);
+      for (const limit of [1, 7, 50]) {
+        const plans: DishPlan[] = [];
+        const got: number[] = [];
+        let from: (string | number)[] | undefined;
+        for (let pages = 0; pages < 200; pages++) {
+          const page = await searchPublishedDishes({ q: word, diet: [], excludeMask: 0 }, { from, limit }, (p) => plans.push(p));
+          got.push(...page.rows.map((r) => r.row.id));
+          if (!page.next) break;
+          from = page.next;
+        }
+        expect(got, `q=${word} limit=${limit}`).toEqual(want);
+        // The first page's plan: with the index's matches carried as ids or read again, the page sorts them or walks.
+        expect(plans.filter((p) => p === "walk" || p === "sample-sorted" || p === "fts-sorted")[0], `q=${word} limit=${limit}`).toBe(plan);
+      }
+    }
   }, 120_000);
 });

@@ -132,6 +132,15 @@ async function expectFiltersMatchJoin(given?: string) {
   expect(nonEmpty).toBeGreaterThan(given ? 0 : 5);
 }
 
+/** `n` available dishes "<word> <i>" in a new visible section of restaurant `restaurantId`. */
+async function addDishes(restaurantId: number, word: string, n: number) {
+  const category = await db().category.create({ data: { restaurantId, position: 99, name: word, translations: {}, isVisible: true } });
+  const values = Array.from({ length: n }, (_, i) => `(${category.id}, ${i}, '${word} ${i}', '{}', 100, TRUE, '[]', '[]', '${word} ${i}', '', 0)`).join(", ");
+  await db().$executeRawUnsafe(
+    `INSERT INTO "MenuItem" ("categoryId", "position", "name", "translations", "priceMinor", "isAvailable", "tags", "allergens", "searchText", "tagKey", "allergenMask") VALUES ${values}`,
+  );
+}
+
 beforeAll(async () => {
   await database.open();
 }, 120_000);
@@ -228,7 +237,45 @@ describe("PostgreSQL dish scope", () => {
     expect(none).toEqual(["none"]);
   }, 120_000);
 
+  it("sorts the index's matches when they sit on the last menus in name order, and walks when they lead it", async () => {
+    // Forty menus more, so that where matches sit in name order weighs; then two words with the
+    // same number of matches (the walk's same estimate) on the five first or five last menus.
+    const owner = await db().account.findFirstOrThrow();
+    for (let i = 0; i < 40; i++) {
+      const r = await db().restaurant.create({
+        data: { slug: `pad-${i}`, name: `Pad ${String(i).padStart(2, "0")}`, currency: "EUR", defaultLanguage: "en", languages: ["en"], searchText: `pad ${i}`, menuPublished: true, ownerId: owner.id },
+      });
+      await addDishes(r.id, "filler", 10);
+    }
+    const open = await db().restaurant.findMany({ where: { isActive: true, menuPublished: true }, select: { id: true }, orderBy: [{ name: "asc" }, { slug: "asc" }] });
+    for (const r of open.slice(0, 5)) await addDishes(r.id, "qzlead", 30);
+    for (const r of open.slice(-5)) await addDishes(r.id, "qztail", 30);
+    await db().$executeRawUnsafe(`ANALYZE "MenuItem"`);
+    const max = dishIdList.max;
+    dishIdList.max = 0;
+    try {
+      for (const [word, plan] of [["qzlead", "walk"], ["qztail", "sample-sorted"]] as const) {
+        const reference = (
+          await db().$queryRawUnsafe<Raw>(
+            `SELECT m."id" FROM "MenuItem" m JOIN "Category" c ON c."id" = m."categoryId" JOIN "Restaurant" r ON r."id" = c."restaurantId"
+             WHERE r."isActive" AND r."menuPublished" AND c."isVisible" AND m."isAvailable" AND strpos(m."searchText", $1) > 0
+             ORDER BY r."name", r."slug", c."position", m."position"`,
+            word,
+          )
+        ).map((r) => Number(r.id));
+        expect(reference.length).toBe(150);
+        const seen: string[] = [];
+        await searchPublishedDishes({ q: word, diet: [], excludeMask: 0 }, { limit: 2 }, (p) => seen.push(p));
+        expect(seen, word).toEqual([plan]);
+        const found = await allPages({ q: word });
+        expect(found.ids, word).toEqual(reference);
+      }
+    } finally {
+      dishIdList.max = max;
+    }
+  }, 120_000);
+
   it("took every way to the dishes on the way", () => {
-    expect([...plans].sort()).toEqual(["id-list", "index-sorted", "none", "walk"]);
+    expect([...plans].sort()).toEqual(["id-list", "index-sorted", "none", "sample-sorted", "walk"]);
   });
 });
