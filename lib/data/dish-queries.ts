@@ -128,31 +128,51 @@ async function matchEstimate(first: number[]): Promise<number> {
  * the name index (no further than the budget allows) at the dishes a restaurant has on average.
  */
 async function walkMeetsPage(o: {
-  sample: number[];
+  /** SELECT r."name" AS "name", r."slug" AS "slug" of each sampled match (repeats kept) */
+  keys: Prisma.Sql;
+  /** the matches sampled, of `matches` in all */
+  sampled: number;
   matches: number;
-  /** the conditions a match passes */
-  tests: Prisma.Sql[];
   /** the conditions the walk's restaurants pass, on the name index */
   restaurants: Prisma.Sql[];
   from: Key | undefined;
   limit: number;
 }): Promise<boolean> {
-  const { items, restaurants } = await sizeEstimate();
-  const reach = Math.ceil(((o.limit + 1) * o.sample.length) / Math.max(o.matches, o.sample.length));
+  const reach = Math.ceil(((o.limit + 1) * o.sampled) / Math.max(o.matches, o.sampled));
   const start = o.from ? [Prisma.sql`(r."name", r."slug") >= (${o.from[0]}, ${o.from[1]})`] : [];
   // MATERIALIZED: the sample's rows first; given ORDER BY name with a LIMIT, either planner may walk the name index instead.
   const keys = await readDb().$queryRaw<{ name: string; slug: string }[]>(
-    Prisma.sql`WITH s AS MATERIALIZED (SELECT r."name" AS "name", r."slug" AS "slug" FROM "MenuItem" m ${JOINS} WHERE m."id" IN (${Prisma.join(o.sample)}) AND ${Prisma.join(o.tests, " AND ")}) SELECT "name", "slug" FROM s r ${start.length ? Prisma.sql`WHERE ${start[0]}` : Prisma.empty} ORDER BY "name", "slug" LIMIT ${reach}`,
+    Prisma.sql`WITH s AS MATERIALIZED (${o.keys}) SELECT "name", "slug" FROM s r ${start.length ? Prisma.sql`WHERE ${start[0]}` : Prisma.empty} ORDER BY "name", "slug" LIMIT ${reach}`,
   );
   const end = keys.length === reach ? [Prisma.sql`(r."name", r."slug") <= (${keys[reach - 1].name}, ${keys[reach - 1].slug})`] : [];
-  // The walk may take as many dishes as the index's way costs, RANDOM_READ a match. On
-  // PostgreSQL, measured at 100 000 restaurants, a match cost 14–22 dishes walked (burger,
-  // gnocchi: each match's heap, section and restaurant page read at random).
-  const allowed = Math.floor((RANDOM_READ * o.matches * restaurants) / Math.max(1, items));
+  const allowed = await walkBudget(o.matches);
   const [row] = await readDb().$queryRaw<{ n: number | bigint }[]>(
     Prisma.sql`SELECT count(*) AS n FROM (SELECT 1 AS one FROM "Restaurant" r WHERE ${Prisma.join([...o.restaurants, ...start, ...end], " AND ")} LIMIT ${allowed + 1}) t`,
   );
   return Number(row?.n ?? 0) <= allowed;
+}
+
+/**
+ * The restaurants a walk may read: as many dishes as reading the index's matches costs, RANDOM_READ
+ * a match (on PostgreSQL, measured at 100 000 restaurants, 14–22 dishes walked: each match's heap,
+ * section and restaurant page read at random), at the dishes a restaurant has on average.
+ */
+async function walkBudget(matches: number): Promise<number> {
+  const { items, restaurants } = await sizeEstimate();
+  return Math.floor((RANDOM_READ * matches * restaurants) / Math.max(1, items));
+}
+
+/**
+ * Where the walk from `from` stops (ScanQuery.walkUpTo): the restaurant walkBudget restaurants
+ * further in name order, read off the name index; none when fewer remain. Restaurants outside
+ * the currency asked for count too (the index has no currency): the bound errs short.
+ */
+async function walkBound(restaurants: Prisma.Sql[], from: Key | undefined, matches: number): Promise<Key | undefined> {
+  const start = from ? [Prisma.sql`(r."name", r."slug") >= (${from[0]}, ${from[1]})`] : [];
+  const [row] = await readDb().$queryRaw<{ name: string; slug: string }[]>(
+    Prisma.sql`SELECT r."name" AS "name", r."slug" AS "slug" FROM "Restaurant" r WHERE ${Prisma.join([...restaurants, ...start], " AND ")} ORDER BY r."name", r."slug" LIMIT 1 OFFSET ${await walkBudget(matches)}`,
+  );
+  return row ? [row.name, row.slug] : undefined;
 }
 
 /** PostgreSQL: the tokens of a dish (migration dish_filter_index), as its GIN expression index has them. */
@@ -179,7 +199,7 @@ async function rareFacets(filters: DishFilters, qLength: number): Promise<Prisma
 }
 
 /** How the dishes for q were found (SQLite: page, then total, and "id-list" when the matches were carried as ids; PostgreSQL: the page), for the tests. */
-export type DishPlan = "fts-sorted" | "sample-sorted" | "walk" | "fts-count" | "walk-count" | "none" | "index-sorted" | "id-list";
+export type DishPlan = "fts-sorted" | "sample-sorted" | "walk" | "walk-cut" | "fts-count" | "walk-count" | "none" | "index-sorted" | "id-list";
 
 const JOINS = Prisma.sql`JOIN "Category" c ON c."id" = m."categoryId" JOIN "Restaurant" r ON r."id" = c."restaurantId"`;
 
@@ -394,9 +414,20 @@ export async function searchPublishedDishes(
   where.push(...scope);
   if (filters.maxPriceMinor !== undefined) where.push(Prisma.sql`m."priceMinor" <= ${filters.maxPriceMinor}`);
   let from = Prisma.sql`FROM "MenuItem" m ${JOINS}`;
-  /** Whether walking in order meets the page soon enough, judged by a sample of the index's matches (`where` read when called). */
-  const walkMeetsPageOf = (sample: number[], matches: number) =>
-    walkMeetsPage({ sample, matches, tests: [...where, ...rowTests({ diet: filters.diet, excludeMask: filters.excludeMask })], restaurants: [...published, ...place], from: page.from, limit: page.limit });
+  /** Whether walking in order meets the page soon enough, judged by the restaurants of a sample of the index's matches. */
+  const walkMeetsPageOf = (keys: Prisma.Sql, sampled: number, matches: number) =>
+    walkMeetsPage({ keys, sampled, matches, restaurants: [...published, ...place], from: page.from, limit: page.limit });
+  /**
+   * A walk chosen for the page stops where reading the index's matches would have cost as much,
+   * and the page goes on from them (walkBound): the walk's estimate assumes matches spread evenly
+   * in name order. Not with near, whose rows are read restaurant first by distance.
+   */
+  let walkUpTo: ScanQuery["walkUpTo"];
+  const boundedWalk = async (matches: number, indexFrom: Prisma.Sql): Promise<ScanQuery["walkUpTo"]> => {
+    if (filters.near) return undefined;
+    const key = await walkBound([...published, ...place], page.from, matches);
+    return key && { key, from: indexFrom, onCut: () => onPlan?.("walk-cut") };
+  };
   let countFrom: Prisma.Sql | undefined;
   let countWhere: Prisma.Sql[] | undefined;
   /** The index's matches, when few enough to be carried as ids. */
@@ -468,11 +499,19 @@ export async function searchPublishedDishes(
     if (indexCost <= ((page.limit + 1) * candidates) / matches) {
       onPlan?.("fts-sorted");
       from = matched;
-    } else if (!filters.near && !(await walkMeetsPageOf(first, matches))) {
+    } else if (
+      !filters.near &&
+      !(await walkMeetsPageOf(
+        Prisma.sql`SELECT r."name" AS "name", r."slug" AS "slug" FROM json_each(${JSON.stringify(first)}) j CROSS JOIN "MenuItem" m ON m."id" = j."value" ${JOINS} WHERE ${Prisma.join([...where, ...rowTests({ diet: filters.diet, excludeMask: filters.excludeMask })], " AND ")}`,
+        first.length,
+        matches,
+      ))
+    ) {
       onPlan?.("sample-sorted");
       from = matched;
     } else {
       onPlan?.("walk");
+      walkUpTo = await boundedWalk(matches, matched);
     }
     if (indexCost <= countCandidates) {
       onPlan?.("fts-count");
@@ -526,15 +565,24 @@ export async function searchPublishedDishes(
       onPlan?.("id-list");
       listedIds = first;
       where.push(Prisma.sql`m."id" IN (${Prisma.join(first)})`);
-    } else if (like && !place.length && (first!.length <= threshold || !(await walkMeetsPageOf(first!, await matchEstimate(first!))))) {
-      onPlan?.(first!.length <= threshold ? "index-sorted" : "sample-sorted");
-      // OFFSET 0 keeps the planner from folding the read of the matches into the join, where,
-      // given ORDER BY name and a LIMIT, it chose to walk the menus by name after all (q=ramen,
-      // 19 447 matches: 1.8 s at 100 000 restaurants).
-      from = Prisma.sql`FROM (SELECT * FROM "MenuItem" m WHERE ${Prisma.join([like, ...facets], " AND ")} OFFSET 0) m ${JOINS}`;
     } else if (like && !place.length) {
-      onPlan?.("walk");
-      countWhere = [like, ...facets];
+      // OFFSET 0 keeps the planner from folding the read of the matches into the join, where,
+      // given ORDER BY name and a LIMIT, it walked the menus by name after all (q=ramen, 19 447
+      // matches: 1.8 s at 100 000 restaurants). Not with near: its rows are read a batch of
+      // restaurants at a time, and behind the fence each batch read every match again
+      // (q=flottante + maxPrice + near: 100 ms → 1.2 s).
+      const matched = Prisma.sql`FROM (SELECT * FROM "MenuItem" m WHERE ${Prisma.join([like, ...facets], " AND ")} OFFSET 0) m ${JOINS}`;
+      if (first!.length <= threshold) {
+        onPlan?.("index-sorted");
+        if (filters.near) where.push(like);
+        else from = matched;
+      } else {
+        onPlan?.("walk");
+        countWhere = [like, ...facets];
+        // The rows of q's matches could not be sampled here as on SQLite: their restaurants' keys
+        // cost two random page reads a match (130 ms for the 2 292 of q=flottante).
+        walkUpTo = await boundedWalk(await matchEstimate(first!), matched);
+      }
     } else if (like) {
       where.push(like);
     }
@@ -547,6 +595,7 @@ export async function searchPublishedDishes(
     columns: [Prisma.sql`m."id" AS "id"`],
     countFrom,
     countWhere,
+    walkUpTo,
     // With near, only the restaurants of the listed dishes: the restaurant-first read otherwise
     // visits every restaurant within the radius for a handful of matches (q + diet + near, 17
     // matches: 10 ms at 1 000 restaurants, 563 ms at 100 000 on SQLite).

@@ -75,6 +75,12 @@ export interface ScanQuery {
      */
     rowsFrom?: Prisma.Sql;
   };
+  /**
+   * A walk in key order with a bound: past this value of the leading key columns, the rest of
+   * the page is read from `from` instead (dish q: the index's matches, sorted), so that a walk
+   * whose estimate was wrong costs at most its bound more than the other way.
+   */
+  walkUpTo?: { key: Key; from: Prisma.Sql; onCut?: () => void };
 }
 
 export interface ScanRow {
@@ -102,7 +108,19 @@ const GROUP_BATCH_MAX = 2000;
 
 async function fetchRows(query: ScanQuery, from: Key | undefined, take: number): Promise<ScanRow[]> {
   if (query.group) return groupedRows(query, query.group, from, take);
+  if (query.walkUpTo) return walkThenRead(query, query.walkUpTo, from, take);
   return orderedRows(query, from, take);
+}
+
+/** The walk up to its bound, then, for a page not yet full, the rows beyond it from the other FROM. */
+async function walkThenRead(query: ScanQuery, upTo: NonNullable<ScanQuery["walkUpTo"]>, from: Key | undefined, take: number): Promise<ScanRow[]> {
+  const lead = Prisma.join(query.key.slice(0, upTo.key.length));
+  const bound = Prisma.join(upTo.key);
+  const walked = await orderedRows({ ...query, where: [...query.where, Prisma.sql`(${lead}) <= (${bound})`] }, from, take);
+  if (walked.length >= take) return walked;
+  upTo.onCut?.();
+  const beyond = await orderedRows({ ...query, from: upTo.from, where: [...query.where, Prisma.sql`(${lead}) > (${bound})`] }, from, take - walked.length);
+  return [...walked, ...beyond];
 }
 
 /**
