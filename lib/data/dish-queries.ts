@@ -133,8 +133,7 @@ async function walkMeetsPage(o: {
   /** the matches sampled, of `matches` in all */
   sampled: number;
   matches: number;
-  /** the conditions the walk's restaurants pass, on the name index */
-  restaurants: Prisma.Sql[];
+  restaurants: WalkedRestaurants;
   from: Key | undefined;
   limit: number;
 }): Promise<boolean> {
@@ -147,7 +146,7 @@ async function walkMeetsPage(o: {
   const end = keys.length === reach ? [Prisma.sql`(r."name", r."slug") <= (${keys[reach - 1].name}, ${keys[reach - 1].slug})`] : [];
   const allowed = await walkBudget(o.matches);
   const [row] = await readDb().$queryRaw<{ n: number | bigint }[]>(
-    Prisma.sql`SELECT count(*) AS n FROM (SELECT 1 AS one FROM "Restaurant" r WHERE ${Prisma.join([...o.restaurants, ...start, ...end], " AND ")} LIMIT ${allowed + 1}) t`,
+    Prisma.sql`SELECT count(*) AS n FROM (SELECT 1 AS one ${o.restaurants.from} WHERE ${Prisma.join([...o.restaurants.where, ...start, ...end], " AND ")} LIMIT ${allowed + 1}) t`,
   );
   return Number(row?.n ?? 0) <= allowed;
 }
@@ -162,15 +161,31 @@ async function walkBudget(matches: number): Promise<number> {
   return Math.floor((RANDOM_READ * matches * restaurants) / Math.max(1, items));
 }
 
+/** The restaurants a walk in name order reads: FROM "Restaurant" r and their conditions. */
+interface WalkedRestaurants {
+  from: Prisma.Sql;
+  where: Prisma.Sql[];
+}
+
+/**
+ * The published restaurants, in the place asked for, as the walk reads them. Anywhere, SQLite is
+ * held to the name index: with a cursor, its statistics chose a skip-scan of the cuisine index
+ * and a sort of every restaurant after the cursor (12 ms on page 5 at 100 000 restaurants).
+ */
+function walkedRestaurants(published: Prisma.Sql[], place: Prisma.Sql[]): WalkedRestaurants {
+  const byName = databaseKind() === "sqlite" && !place.length ? Prisma.sql` INDEXED BY "Restaurant_isActive_menuPublished_name_slug_idx"` : Prisma.empty;
+  return { from: Prisma.sql`FROM "Restaurant" r${byName}`, where: [...published, ...place] };
+}
+
 /**
  * Where the walk from `from` stops (ScanQuery.walkUpTo): the restaurant walkBudget restaurants
  * further in name order, read off the name index; none when fewer remain. Restaurants outside
  * the currency asked for count too (the index has no currency): the bound errs short.
  */
-async function walkBound(restaurants: Prisma.Sql[], from: Key | undefined, matches: number): Promise<Key | undefined> {
+async function walkBound(restaurants: WalkedRestaurants, from: Key | undefined, matches: number): Promise<Key | undefined> {
   const start = from ? [Prisma.sql`(r."name", r."slug") >= (${from[0]}, ${from[1]})`] : [];
   const [row] = await readDb().$queryRaw<{ name: string; slug: string }[]>(
-    Prisma.sql`SELECT r."name" AS "name", r."slug" AS "slug" FROM "Restaurant" r WHERE ${Prisma.join([...restaurants, ...start], " AND ")} ORDER BY r."name", r."slug" LIMIT 1 OFFSET ${await walkBudget(matches)}`,
+    Prisma.sql`SELECT r."name" AS "name", r."slug" AS "slug" ${restaurants.from} WHERE ${Prisma.join([...restaurants.where, ...start], " AND ")} ORDER BY r."name", r."slug" LIMIT 1 OFFSET ${await walkBudget(matches)}`,
   );
   return row ? [row.name, row.slug] : undefined;
 }
@@ -416,7 +431,7 @@ export async function searchPublishedDishes(
   let from = Prisma.sql`FROM "MenuItem" m ${JOINS}`;
   /** Whether walking in order meets the page soon enough, judged by the restaurants of a sample of the index's matches. */
   const walkMeetsPageOf = (keys: Prisma.Sql, sampled: number, matches: number) =>
-    walkMeetsPage({ keys, sampled, matches, restaurants: [...published, ...place], from: page.from, limit: page.limit });
+    walkMeetsPage({ keys, sampled, matches, restaurants: walkedRestaurants(published, place), from: page.from, limit: page.limit });
   /**
    * A walk chosen for the page stops where reading the index's matches would have cost as much,
    * and the page goes on from them (walkBound): the walk's estimate assumes matches spread evenly
@@ -425,7 +440,7 @@ export async function searchPublishedDishes(
   let walkUpTo: ScanQuery["walkUpTo"];
   const boundedWalk = async (matches: number, indexFrom: Prisma.Sql): Promise<ScanQuery["walkUpTo"]> => {
     if (filters.near) return undefined;
-    const key = await walkBound([...published, ...place], page.from, matches);
+    const key = await walkBound(walkedRestaurants(published, place), page.from, matches);
     return key && { key, from: indexFrom, onCut: () => onPlan?.("walk-cut") };
   };
   let countFrom: Prisma.Sql | undefined;
