@@ -61,8 +61,8 @@ async function sizeEstimate(): Promise<{ items: number; restaurants: number }> {
   return sizes;
 }
 
-/** Whether the currency's cities narrow the dish index (currencyCities): a setting only so that the tests can take either path. */
-export const currencyNarrowing = { on: true };
+/** Whether the cities of a currency or of a radius narrow the dish index (currencyCities, radiusCities): a setting only so that the tests can take either path. */
+export const cityNarrowing = { on: true };
 
 /**
  * The currency asked for (maxPrice comes with one) as a place: the cities that have a restaurant
@@ -77,10 +77,8 @@ export const currencyNarrowing = { on: true };
  * of that many city tokens costs more than it narrows (EUR: 30 of 58).
  */
 async function currencyCities(currency: string): Promise<number[] | undefined> {
-  if (!currencyNarrowing.on) return undefined;
-  // The directory's cities: a few dozen rows.
-  const [{ all }] = await readDb().$queryRaw<{ all: number | bigint }[]>(Prisma.sql`SELECT count(*) AS "all" FROM "City"`);
-  const max = Math.floor(Number(all) / 4);
+  if (!cityNarrowing.on) return undefined;
+  const max = await narrowingCities();
   if (max === 0) return undefined;
   const [cities, cityless] = await Promise.all([
     readDb().$queryRaw<{ id: number | bigint | null }[]>(
@@ -90,6 +88,30 @@ async function currencyCities(currency: string): Promise<number[] | undefined> {
   ]);
   if (cities.length > max || cityless.length > 0) return undefined;
   return cities.map((c) => Number(c.id));
+}
+
+/** The most cities a place may name to narrow the dish index: a quarter of the directory's (a few dozen rows). */
+async function narrowingCities(): Promise<number> {
+  const [{ all }] = await readDb().$queryRaw<{ all: number | bigint }[]>(Prisma.sql`SELECT count(*) AS "all" FROM "City"`);
+  return Math.floor(Number(all) / 4);
+}
+
+/**
+ * SQLite, q with near: the cities of the restaurants within the radius, read off the (latitude,
+ * longitude) index, as city tokens of the FTS query, so that q's matches are those of a city or
+ * two instead of everywhere (q=flottante near Warsaw: 7 033 → ~120), each still tested against the
+ * radius. Undefined when a restaurant there has no city, or when the cities are more than
+ * narrowingCities allows.
+ */
+async function radiusCities(near: NonNullable<ScanOptions["near"]>): Promise<number[] | undefined> {
+  if (!cityNarrowing.on) return undefined;
+  const max = await narrowingCities();
+  if (max === 0) return undefined;
+  const rows = await readDb().$queryRaw<{ id: number | bigint | null }[]>(
+    Prisma.sql`SELECT DISTINCT r."cityId" AS id FROM "Restaurant" r WHERE ${withinSql(near.center, near.radiusKm, squaredDistanceSql(near.center))} LIMIT ${max + 2}`,
+  );
+  if (rows.length > max || rows.some((r) => r.id === null)) return undefined;
+  return rows.map((r) => Number(r.id));
 }
 
 /**
@@ -213,8 +235,8 @@ async function rareFacets(filters: DishFilters, qLength: number): Promise<Prisma
   return out;
 }
 
-/** How the dishes for q were found (SQLite: page, then total, and "id-list" when the matches were carried as ids; PostgreSQL: the page), for the tests. */
-export type DishPlan = "fts-sorted" | "sample-sorted" | "walk" | "walk-cut" | "fts-count" | "walk-count" | "none" | "index-sorted" | "id-list";
+/** How the dishes for q were found (SQLite: page, then total, "id-list" when the matches were carried as ids, "radius-cities" when near's cities narrowed the index; PostgreSQL: the page), for the tests. */
+export type DishPlan = "fts-sorted" | "sample-sorted" | "walk" | "walk-cut" | "fts-count" | "walk-count" | "none" | "index-sorted" | "id-list" | "radius-cities";
 
 const JOINS = Prisma.sql`JOIN "Category" c ON c."id" = m."categoryId" JOIN "Restaurant" r ON r."id" = c."restaurantId"`;
 
@@ -397,7 +419,10 @@ export async function searchPublishedDishes(
   // Without q, the index is driven by the price classes, and the cities' tokens made that read
   // longer (maxPrice alone 8.2 → 147 ms at 100 000 restaurants, bench/growth.md 14:44 UTC): q only.
   const currencyPlace = filters.currency && !filters.near && filters.q !== undefined && (databaseKind() === "sqlite" || longQ) ? await currencyCities(filters.currency) : undefined;
-  const indexCityIds = currencyPlace ? (ids.cityIds ? ids.cityIds.filter((id) => currencyPlace.includes(id)) : currencyPlace) : ids.cityIds;
+  const radiusPlace = filters.near && filters.q !== undefined && databaseKind() === "sqlite" ? await radiusCities(filters.near) : undefined;
+  if (radiusPlace) onPlan?.("radius-cities");
+  const narrowed = currencyPlace ?? radiusPlace;
+  const indexCityIds = narrowed ? (ids.cityIds ? ids.cityIds.filter((id) => narrowed.includes(id)) : narrowed) : ids.cityIds;
   if (indexCityIds?.length === 0) {
     onPlan?.("none");
     return { total: { total: 0, capped: false }, rows: [], next: null };

@@ -17,7 +17,7 @@ const { searchKey, textKey } = await import("../../lib/menu/text-key");
 const { EXTERNAL_TABLES } = await import("../../lib/db/external-tables");
 const { TOTAL_BOUND, squaredDistanceSql } = await import("../../lib/data/search-scan");
 const { Prisma } = await import("../../lib/db/generated/client");
-const { searchPublishedDishes, scopeToken, dishIdList, currencyNarrowing, facetToken, priceClass, priceClassesUpTo } = await import("../../lib/data/dish-queries");
+const { searchPublishedDishes, scopeToken, dishIdList, cityNarrowing, facetToken, priceClass, priceClassesUpTo } = await import("../../lib/data/dish-queries");
 
 type Plan = import("../../lib/data/restaurant-queries").SqliteSearchPlan;
 type DishPlan = import("../../lib/data/dish-queries").DishPlan;
@@ -431,7 +431,7 @@ describe("dish search in a currency: its cities narrow the index (migration rest
     });
     const plans = new Set<DishPlan>();
     for (const on of [true, false]) {
-      currencyNarrowing.on = on;
+      cityNarrowing.on = on;
       try {
         await fc.assert(
           fc.asyncProperty(query, async ({ q: raw, city, diet, excludeMask, maxPriceMinor, currency, limit }) => {
@@ -442,7 +442,7 @@ describe("dish search in a currency: its cities narrow the index (migration rest
           { numRuns: 120, seed: 20261126 },
         );
       } finally {
-        currencyNarrowing.on = true;
+        cityNarrowing.on = true;
       }
     }
     // With q, a currency no restaurant has: nothing to read.
@@ -500,6 +500,49 @@ describe("near dish search: restaurant first", () => {
       }
     }
     expect([...nearPlans]).toEqual(expect.arrayContaining(["walk-count", "fts-count"]));
+  }, 120_000);
+
+  it("reads q's matches of the radius' one city only, with the same rows as without", async () => {
+    // One city's restaurants moved 35° south: a radius there holds that city alone, whose token
+    // narrows the index (radiusCities); the city's own restaurants beyond the radius stay out.
+    await db().$executeRawUnsafe(`UPDATE "Restaurant" SET "latitude" = 10 + ("id" % 20) / 10.0, "longitude" = 20 WHERE "cityId" = ?`, cityIds[0]);
+    const south = { lat: 10.5, lng: 20 };
+    // On one meridian the distance is the latitude's difference: 60 km is 0.54° (111.19 km a degree).
+    const reference = async (q: string) =>
+      (
+        await db().$queryRawUnsafe<{ id: number | bigint }[]>(
+          `SELECT m."id" FROM "MenuItem" m JOIN "Category" c ON c."id" = m."categoryId" JOIN "Restaurant" r ON r."id" = c."restaurantId"
+           WHERE r."isActive" = 1 AND r."menuPublished" = 1 AND c."isVisible" = 1 AND m."isAvailable" = 1 AND instr(m."searchText", ?) > 0
+             AND r."longitude" = 20 AND abs(r."latitude" - 10.5) * 111.19 <= 60
+           ORDER BY abs(r."latitude" - 10.5), r."name", r."slug", c."position", m."position"`,
+          q,
+        )
+      ).map((r) => Number(r.id));
+    const beyond = await db().restaurant.count({ where: { cityId: cityIds[0], latitude: { gt: 11.1 } } });
+    expect(beyond).toBeGreaterThan(0);
+    for (const q of ["common", "ab", "c"]) {
+      const want = await reference(q);
+      expect(want.length, q).toBeGreaterThan(0);
+      for (const on of [true, false]) {
+        cityNarrowing.on = on;
+        try {
+          const plans: string[] = [];
+          const got: number[] = [];
+          let from: (string | number)[] | undefined;
+          for (let pages = 0; pages < 1000; pages++) {
+            const page = await searchPublishedDishes({ q, diet: [], excludeMask: 0, near: { center: south, radiusKm: 60 } }, { from, limit: 7 }, (p) => plans.push(p));
+            if (pages === 0) expect(page.total).toEqual({ total: Math.min(want.length, TOTAL_BOUND), capped: want.length > TOTAL_BOUND });
+            got.push(...page.rows.map((r) => r.row.id));
+            if (!page.next) break;
+            from = page.next;
+          }
+          expect(got, `q=${q} narrowing ${on}`).toEqual(want);
+          expect(plans.includes("radius-cities"), `q=${q} narrowing ${on}`).toBe(on);
+        } finally {
+          cityNarrowing.on = true;
+        }
+      }
+    }
   }, 120_000);
 });
 

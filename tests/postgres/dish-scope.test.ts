@@ -6,7 +6,7 @@ import { fixturePostgres } from "../support/scratch-postgres";
 
 const database = await fixturePostgres("menu_test_scope");
 const { db } = database;
-const { searchPublishedDishes, dishIdList, currencyNarrowing } = await import("../../lib/data/dish-queries");
+const { searchPublishedDishes, dishIdList, cityNarrowing } = await import("../../lib/data/dish-queries");
 
 type Raw = { id: number | bigint }[];
 
@@ -220,12 +220,12 @@ describe("PostgreSQL dish scope", () => {
     const [city] = await db().restaurant.findMany({ select: { cityId: true }, where: { cityId: { not: null } }, orderBy: { id: "asc" }, take: 1 });
     await db().$executeRawUnsafe(`UPDATE "Restaurant" SET "currency" = 'XTS' WHERE "cityId" = $1 AND "id" % 2 = 0`, city.cityId);
     for (const on of [true, false]) {
-      currencyNarrowing.on = on;
+      cityNarrowing.on = on;
       try {
         await expectFiltersMatchJoin("XTS");
         await expectFiltersMatchJoin();
       } finally {
-        currencyNarrowing.on = true;
+        cityNarrowing.on = true;
       }
     }
     // A currency no restaurant has: nothing to read.
