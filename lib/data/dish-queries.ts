@@ -42,6 +42,9 @@ import { commonElementShares, countUpTo, ftsPhrase, resolveDirectoryFilters, TRI
 
 /** A dish read through the FTS index (random access, three joins) against one walked in order. */
 const RANDOM_READ = 20;
+/** SQLite: the sampled matches expected within a page's share (walkMeetsPage), and what one costs in dishes walked (its row, section and restaurant looked up). */
+const SAMPLE_REACH = 4;
+const SAMPLE_READ = 4;
 /**
  * SQLite: up to this many matches are read from the index once, as ids, and the page and the
  * total join those ids instead of reading the index again: the trigram lists of q grow with the
@@ -141,10 +144,10 @@ async function matchEstimate(first: number[]): Promise<number> {
 /**
  * Whether walking the menus in result order from `from` meets the page (limit + 1 matches) within
  * the dishes that reading the index's matches costs. The walk's estimate, (limit + 1) × candidates
- * ÷ matches, holds when the matches spread evenly in name order, and they cluster: gnocchi is on the menus of Italian
- * restaurants, whose names start at a third of the alphabet of names, so the walk read 1.65 of
- * 5 million dishes for a page (700 ms on SQLite, 1.5 s on PostgreSQL at 100 000 restaurants,
- * bench/results.md). So a sample of the matches (the index's first, in id order, which says
+ * ÷ matches, holds when the matches spread evenly in name order, and they cluster: gnocchi is on
+ * the menus of Italian restaurants, whose names start a third of the way into the names, so the
+ * walk read 1.65 of 5 million dishes for a page (700 ms on SQLite, 1.5 s on PostgreSQL at 100 000
+ * restaurants, bench/results.md). So a sample of the matches (the index's first, in id order, which says
  * nothing of the name) is put in result order: the restaurant of the sample's share of the page
  * is about where the walk meets the page, and the published restaurants up to it are counted on
  * the name index (no further than the budget allows) at the dishes a restaurant has on average.
@@ -160,7 +163,7 @@ async function walkMeetsPage(o: {
   limit: number;
 }): Promise<boolean> {
   const reach = Math.ceil(((o.limit + 1) * o.sampled) / Math.max(o.matches, o.sampled));
-  const start = o.from ? [Prisma.sql`(r."name", r."slug") >= (${o.from[0]}, ${o.from[1]})`] : [];
+  const start = fromRestaurant(o.from);
   // MATERIALIZED: the sample's rows first; given ORDER BY name with a LIMIT, either planner may walk the name index instead.
   const keys = await readDb().$queryRaw<{ name: string; slug: string }[]>(
     Prisma.sql`WITH s AS MATERIALIZED (${o.keys}) SELECT "name", "slug" FROM s r ${start.length ? Prisma.sql`WHERE ${start[0]}` : Prisma.empty} ORDER BY "name", "slug" LIMIT ${reach}`,
@@ -183,6 +186,11 @@ async function walkBudget(matches: number): Promise<number> {
   return Math.floor((RANDOM_READ * matches * restaurants) / Math.max(1, items));
 }
 
+/** Restaurant r at or after the one a cursor's row is in (the row key leads with name and slug). */
+function fromRestaurant(from: Key | undefined): Prisma.Sql[] {
+  return from ? [Prisma.sql`(r."name", r."slug") >= (${from[0]}, ${from[1]})`] : [];
+}
+
 /** The restaurants a walk in name order reads: FROM "Restaurant" r and their conditions. */
 interface WalkedRestaurants {
   from: Prisma.Sql;
@@ -199,15 +207,24 @@ function walkedRestaurants(published: Prisma.Sql[], place: Prisma.Sql[]): Walked
   return { from: Prisma.sql`FROM "Restaurant" r${byName}`, where: [...published, ...place] };
 }
 
+/** The largest share of the restaurants a walk's bound is sought past (walkBound): a setting only so that the tests, with a few hundred restaurants, take the bound. */
+export const walkBounds = { maxShare: 0.1 };
+
 /**
  * Where the walk from `from` stops (ScanQuery.walkUpTo): the restaurant walkBudget restaurants
  * further in name order, read off the name index; none when fewer remain. Restaurants outside
  * the currency asked for count too (the index has no currency): the bound errs short.
  */
 async function walkBound(restaurants: WalkedRestaurants, from: Key | undefined, matches: number): Promise<Key | undefined> {
-  const start = from ? [Prisma.sql`(r."name", r."slug") >= (${from[0]}, ${from[1]})`] : [];
+  const allowed = await walkBudget(matches);
+  // Finding the bound reads that many entries of the name index, on every page, while the walk
+  // usually meets its page within a few restaurants (a diet tag and an allergen: 4 → 11 ms at
+  // 100 000 restaurants). Past a tenth of the restaurants, reading the matches costs a fair share
+  // of walking everything anyway, and no bound is set.
+  if (allowed > (await sizeEstimate()).restaurants * walkBounds.maxShare) return undefined;
+  const start = fromRestaurant(from);
   const [row] = await readDb().$queryRaw<{ name: string; slug: string }[]>(
-    Prisma.sql`SELECT r."name" AS "name", r."slug" AS "slug" ${restaurants.from} WHERE ${Prisma.join([...restaurants.where, ...start], " AND ")} ORDER BY r."name", r."slug" LIMIT 1 OFFSET ${await walkBudget(matches)}`,
+    Prisma.sql`SELECT r."name" AS "name", r."slug" AS "slug" ${restaurants.from} WHERE ${Prisma.join([...restaurants.where, ...start], " AND ")} ORDER BY r."name", r."slug" LIMIT 1 OFFSET ${allowed}`,
   );
   return row ? [row.name, row.slug] : undefined;
 }
@@ -536,14 +553,20 @@ export async function searchPublishedDishes(
       ? Prisma.sql`FROM json_each(${JSON.stringify(first)}) j CROSS JOIN "MenuItem" m ON m."id" = j."value" ${JOINS}`
       : Prisma.sql`FROM "DishSearch" s CROSS JOIN "MenuItem" m ON m."id" = s.rowid AND s."DishSearch" MATCH ${match} ${JOINS}`;
     const indexCost = RANDOM_READ * matches;
-    if (indexCost <= ((page.limit + 1) * candidates) / matches) {
+    const walkEstimate = ((page.limit + 1) * candidates) / matches;
+    // The sample: enough of the first matches that about SAMPLE_REACH of them fall within the
+    // page's share, and only when the walk is expected to cost more than reading them (a diet tag
+    // and an allergen, a million matches: the walk meets a page within a hundred dishes).
+    const sample = first.slice(0, Math.ceil((SAMPLE_REACH * matches) / (page.limit + 1)));
+    if (indexCost <= walkEstimate) {
       onPlan?.("fts-sorted");
       from = matched;
     } else if (
       !filters.near &&
+      walkEstimate >= SAMPLE_READ * sample.length &&
       !(await walkMeetsPageOf(
-        Prisma.sql`SELECT r."name" AS "name", r."slug" AS "slug" FROM json_each(${JSON.stringify(first)}) j CROSS JOIN "MenuItem" m ON m."id" = j."value" ${JOINS} WHERE ${Prisma.join([...where, ...rowTests({ diet: filters.diet, excludeMask: filters.excludeMask })], " AND ")}`,
-        first.length,
+        Prisma.sql`SELECT r."name" AS "name", r."slug" AS "slug" FROM json_each(${JSON.stringify(sample)}) j CROSS JOIN "MenuItem" m ON m."id" = j."value" ${JOINS} WHERE ${Prisma.join([...where, ...rowTests({ diet: filters.diet, excludeMask: filters.excludeMask })], " AND ")}`,
+        sample.length,
         matches,
       ))
     ) {

@@ -6,7 +6,9 @@ import { fixturePostgres } from "../support/scratch-postgres";
 
 const database = await fixturePostgres("menu_test_scope");
 const { db } = database;
-const { searchPublishedDishes, dishIdList, cityNarrowing } = await import("../../lib/data/dish-queries");
+const { searchPublishedDishes, dishIdList, cityNarrowing, walkBounds } = await import("../../lib/data/dish-queries");
+// A few dozen restaurants: every walk seeks its bound (at scale, unless it lies past a tenth of the restaurants).
+walkBounds.maxShare = Infinity;
 
 type Raw = { id: number | bigint }[];
 
