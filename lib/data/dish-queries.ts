@@ -471,9 +471,10 @@ export async function searchPublishedDishes(
   where.push(...scope);
   if (filters.maxPriceMinor !== undefined) where.push(Prisma.sql`m."priceMinor" <= ${filters.maxPriceMinor}`);
   let from = Prisma.sql`FROM "MenuItem" m ${JOINS}`;
+  const walked = walkedRestaurants(published, place);
   /** Whether walking in order meets the page soon enough, judged by the restaurants of a sample of the index's matches. */
   const walkMeetsPageOf = (keys: Prisma.Sql, sampled: number, matches: number) =>
-    walkMeetsPage({ keys, sampled, matches, restaurants: walkedRestaurants(published, place), from: page.from, limit: page.limit });
+    walkMeetsPage({ keys, sampled, matches, restaurants: walked, from: page.from, limit: page.limit });
   /**
    * A walk chosen for the page stops where reading the index's matches would have cost as much,
    * and the page goes on from them (walkBound): the walk's estimate assumes matches spread evenly
@@ -482,7 +483,7 @@ export async function searchPublishedDishes(
   let walkUpTo: ScanQuery["walkUpTo"];
   const boundedWalk = async (matches: number, indexFrom: Prisma.Sql): Promise<ScanQuery["walkUpTo"]> => {
     if (filters.near) return undefined;
-    const key = await walkBound(walkedRestaurants(published, place), page.from, matches);
+    const key = await walkBound(walked, page.from, matches);
     return key && { key, from: indexFrom, onCut: () => onPlan?.("walk-cut") };
   };
   let countFrom: Prisma.Sql | undefined;
