@@ -9,7 +9,7 @@
 // gets to it.
 import { databaseKind } from "../lib/db/database-url";
 import { db, disconnectDb } from "../lib/db/prisma";
-import { setupDatabase } from "../lib/db/setup";
+import { setupDatabase, vacuumPostgres } from "../lib/db/setup";
 import { SQLITE_DISH_SEARCH_TABLE, SQLITE_SEARCH_TABLE } from "../lib/db/external-tables";
 import { generateMenus } from "../lib/import/generate-menus";
 import { ImportError, importMenus, type ImportSummary } from "../lib/import/import-menus";
@@ -87,7 +87,7 @@ async function main() {
     for (const table of [SQLITE_SEARCH_TABLE, SQLITE_DISH_SEARCH_TABLE]) await db().$executeRawUnsafe(`INSERT INTO "${table}"("${table}") VALUES ('optimize')`);
     await db().$executeRawUnsafe("ANALYZE");
   } else {
-    await db().$executeRawUnsafe("VACUUM (ANALYZE)");
+    await vacuumPostgres();
   }
   log(
     `Generated ${total.restaurants} restaurants (${total.categories} categories, ${total.items} items), ${total.owners} owners, ` +
