@@ -481,10 +481,12 @@ export async function searchPublishedDishes(
    * in name order. Not with near, whose rows are read restaurant first by distance.
    */
   let walkUpTo: ScanQuery["walkUpTo"];
-  const boundedWalk = async (matches: number, indexFrom: Prisma.Sql): Promise<ScanQuery["walkUpTo"]> => {
+  /** PostgreSQL, from the index's matches: sorted apart from their read (ScanQuery.sortApart). */
+  let sortApart = false;
+  const boundedWalk = async (matches: number, indexFrom: Prisma.Sql, indexSortApart = false): Promise<ScanQuery["walkUpTo"]> => {
     if (filters.near) return undefined;
     const key = await walkBound(walked, page.from, matches);
-    return key && { key, from: indexFrom, onCut: () => onPlan?.("walk-cut") };
+    return key && { key, from: indexFrom, sortApart: indexSortApart, onCut: () => onPlan?.("walk-cut") };
   };
   let countFrom: Prisma.Sql | undefined;
   let countWhere: Prisma.Sql[] | undefined;
@@ -634,18 +636,22 @@ export async function searchPublishedDishes(
       // given ORDER BY name and a LIMIT, it walked the menus by name after all (q=ramen, 19 447
       // matches: 1.8 s at 100 000 restaurants). Not with near: its rows are read a batch of
       // restaurants at a time, and behind the fence each batch read every match again
-      // (q=flottante + maxPrice + near: 100 ms → 1.2 s).
+      // (q=flottante + maxPrice + near: 100 ms → 1.2 s). And the page is sorted apart from the
+      // join (ScanQuery.sortApart): a cursor or a walk's bound gave the planner its name order back.
       const matched = Prisma.sql`FROM (SELECT * FROM "MenuItem" m WHERE ${Prisma.join([like, ...facets], " AND ")} OFFSET 0) m ${JOINS}`;
       if (first!.length <= threshold) {
         onPlan?.("index-sorted");
         if (filters.near) where.push(like);
-        else from = matched;
+        else {
+          from = matched;
+          sortApart = true;
+        }
       } else {
         onPlan?.("walk");
         countWhere = [like, ...facets];
         // The rows of q's matches could not be sampled here as on SQLite: their restaurants' keys
         // cost two random page reads a match (130 ms for the 2 292 of q=flottante).
-        walkUpTo = await boundedWalk(await matchEstimate(first!), matched);
+        walkUpTo = await boundedWalk(await matchEstimate(first!), matched, true);
       }
     } else if (like) {
       where.push(like);
@@ -660,6 +666,7 @@ export async function searchPublishedDishes(
     countFrom,
     countWhere,
     walkUpTo,
+    sortApart,
     // With near, only the restaurants of the listed dishes: the restaurant-first read otherwise
     // visits every restaurant within the radius for a handful of matches (q + diet + near, 17
     // matches: 10 ms at 1 000 restaurants, 563 ms at 100 000 on SQLite).
