@@ -66,6 +66,29 @@ const SETUP_LOCK_KEY = 7_401_337;
  * after the other, and the later ones find nothing left to do.
  */
 async function withPostgresSetupLock<T>(url: string, work: (applied: string[]) => Promise<T>): Promise<T> {
+  return withPostgresClient(url, async (client) => {
+    try {
+      await client.query("SELECT pg_advisory_lock($1)", [SETUP_LOCK_KEY]);
+      const table = await client.query("SELECT to_regclass('_prisma_migrations') AS t");
+      const applied = table.rows[0].t ? (await client.query(APPLIED_SQL)).rows.map((r) => r.name as string) : [];
+      return await work(applied);
+    } finally {
+      await client.query("SELECT pg_advisory_unlock($1)", [SETUP_LOCK_KEY]).catch(() => {});
+    }
+  });
+}
+
+/**
+ * VACUUM (ANALYZE) of the PostgreSQL database of DATABASE_URL, on a connection of its own: the
+ * service's pool stops every statement after 10 s (lib/db/prisma.ts), and at 100 000 generated
+ * restaurants this one took 15 s, so npm run db:generate failed on its last step.
+ */
+export async function vacuumPostgres(): Promise<void> {
+  await withPostgresClient(databaseUrl(), (client) => client.query("VACUUM (ANALYZE)"));
+}
+
+/** `work` on a connection of its own to the PostgreSQL database at `url`, outside the service's pool and its statement timeout. */
+async function withPostgresClient<T>(url: string, work: (client: import("pg").Client) => Promise<T>): Promise<T> {
   const { default: pg } = await import("pg");
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
   try {
@@ -75,27 +98,7 @@ async function withPostgresSetupLock<T>(url: string, work: (applied: string[]) =
     throw new Error(`Cannot connect to the PostgreSQL database of DATABASE_URL (${redactUrl(url)}): ${error instanceof Error ? error.message : String(error)}`);
   }
   try {
-    await client.query("SELECT pg_advisory_lock($1)", [SETUP_LOCK_KEY]);
-    const table = await client.query("SELECT to_regclass('_prisma_migrations') AS t");
-    const applied = table.rows[0].t ? (await client.query(APPLIED_SQL)).rows.map((r) => r.name as string) : [];
-    return await work(applied);
-  } finally {
-    await client.query("SELECT pg_advisory_unlock($1)", [SETUP_LOCK_KEY]).catch(() => {});
-    await client.end();
-  }
-}
-
-/**
- * VACUUM (ANALYZE) of the PostgreSQL database of DATABASE_URL, on a connection of its own: the
- * service's pool stops every statement after 10 s (lib/db/prisma.ts), and at 100 000 generated
- * restaurants this one took 15 s, so npm run db:generate failed on its last step.
- */
-export async function vacuumPostgres(): Promise<void> {
-  const { default: pg } = await import("pg");
-  const client = new pg.Client({ connectionString: databaseUrl(), connectionTimeoutMillis: 10_000 });
-  await client.connect();
-  try {
-    await client.query("VACUUM (ANALYZE)");
+    return await work(client);
   } finally {
     await client.end();
   }
