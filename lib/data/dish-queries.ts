@@ -7,7 +7,9 @@
 // currency and price (minor units, one currency, never converted), q on the item's folded
 // searchText, each diet tag as ",tag," in tagKey, excluded allergens as a bit mask
 // (allergenMask & mask) = 0, near as a bounding box plus the circle, and "open at" as the
-// restaurant's opening intervals at its zone's local minute (lib/data/search-scan.ts openAtSql).
+// restaurant's opening intervals at its zone's local minute (lib/data/search-scan.ts openAtSql), or
+// when few are open in the search's place, those restaurants read off the intervals' index
+// (openRestaurantIds; their dishes then read restaurant first).
 //
 // At scale: every dish filter is answerable from an index, so that a combination matching few or
 // no dishes never walks every dish (issue #29: a diet tag nobody has 141.8 ms at 1 000 restaurants,
@@ -37,7 +39,7 @@ import { databaseKind } from "../db/database-url";
 import { Prisma } from "../db/generated/client";
 import { db, readDb } from "../db/prisma";
 import { dishSelect, type DishRow } from "../serializers/dish";
-import { isTrue, scanSearch, squaredDistanceSql, withinSql, type Key, type LoadedPage, type ScanOptions, type ScanQuery } from "./search-scan";
+import { bothCities, isTrue, scanSearch, squaredDistanceSql, withinSql, type Key, type LoadedPage, type ScanOptions, type ScanQuery } from "./search-scan";
 import { commonElementShares, countUpTo, ftsPhrase, resolveDirectoryFilters, TRIGRAM } from "./restaurant-queries";
 
 /** A dish read through the FTS index (random access, three joins) against one walked in order. */
@@ -84,13 +86,19 @@ async function currencyCities(currency: string): Promise<number[] | undefined> {
   const max = await narrowingCities();
   if (max === 0) return undefined;
   const [cities, cityless] = await Promise.all([
-    readDb().$queryRaw<{ id: number | bigint | null }[]>(
-      Prisma.sql`WITH RECURSIVE c(id) AS (SELECT min("cityId") FROM "Restaurant" WHERE "currency" = ${currency} UNION ALL SELECT (SELECT min(r."cityId") FROM "Restaurant" r WHERE r."currency" = ${currency} AND r."cityId" > c.id) FROM c WHERE c.id IS NOT NULL) SELECT id FROM c WHERE id IS NOT NULL LIMIT ${max + 1}`,
-    ),
+    citiesOfCurrency(currency, max + 1),
     readDb().$queryRaw<unknown[]>(Prisma.sql`SELECT 1 AS one FROM "Restaurant" WHERE "currency" = ${currency} AND "cityId" IS NULL LIMIT 1`),
   ]);
   if (cities.length > max || cityless.length > 0) return undefined;
-  return cities.map((c) => Number(c.id));
+  return cities;
+}
+
+/** The cities that have a restaurant in `currency` (up to `limit`), one seek of the (currency, cityId) index a city. */
+async function citiesOfCurrency(currency: string, limit?: number): Promise<number[]> {
+  const rows = await readDb().$queryRaw<{ id: number | bigint }[]>(
+    Prisma.sql`WITH RECURSIVE c(id) AS (SELECT min("cityId") FROM "Restaurant" WHERE "currency" = ${currency} UNION ALL SELECT (SELECT min(r."cityId") FROM "Restaurant" r WHERE r."currency" = ${currency} AND r."cityId" > c.id) FROM c WHERE c.id IS NOT NULL) SELECT id FROM c WHERE id IS NOT NULL${limit === undefined ? Prisma.empty : Prisma.sql` LIMIT ${limit}`}`,
+  );
+  return rows.map((c) => Number(c.id));
 }
 
 /** The most cities a place may name to narrow the dish index: a quarter of the directory's (a few dozen rows). */
@@ -428,6 +436,9 @@ export async function searchPublishedDishes(
 ): Promise<LoadedPage<DishRow>> {
   const ids = await resolveDirectoryFilters(filters);
   if (!ids) return { total: { total: 0, capped: false }, rows: [], next: null };
+  // The open restaurants are read where the dishes can be: the city asked for, the currency's cities
+  // (at 01:17 in Warsaw, the open ones among those in PLN are none, however many are open elsewhere).
+  const openCities = filters.openAt ? bothCities(ids.cityIds, filters.currency ? await citiesOfCurrency(filters.currency) : undefined) : undefined;
   // SQLite: the cities of the currency narrow the dish index only: as r."cityId" IN (…) in the SQL, SQLite
   // walked those cities' restaurants and sorted them all for a page (q=fl + maxPrice: 1.5 → 97 ms)
   // where the walk by name meets one within a few restaurants.
@@ -670,15 +681,16 @@ export async function searchPublishedDishes(
     // With near, only the restaurants of the listed dishes: the restaurant-first read otherwise
     // visits every restaurant within the radius for a handful of matches (q + diet + near, 17
     // matches: 10 ms at 1 000 restaurants, 563 ms at 100 000 on SQLite).
+    // Without near (a few open restaurants, lib/data/search-scan.ts OPEN_GROUP), the restaurants in name order from any index.
     group: {
-      ...restaurantFirst(),
+      ...(filters.near ? restaurantFirst() : { from: Prisma.sql`FROM "Restaurant" r`, rowsFrom: restaurantFirst().rowsFrom }),
       where: listedIds
         ? [...restaurantWhere, Prisma.sql`r."id" IN (SELECT c2."restaurantId" FROM "MenuItem" m2 JOIN "Category" c2 ON c2."id" = m2."categoryId" WHERE m2."id" IN (${Prisma.join(listedIds)}))`]
         : restaurantWhere,
       keyLength: 2,
     },
   };
-  return scanSearch(query, filters, page, async (itemIds) => {
+  return scanSearch(query, { ...filters, openCities }, page, async (itemIds) => {
     const items = await db().menuItem.findMany({ where: { id: { in: itemIds } }, select: dishSelect });
     return new Map(items.map((item) => [item.id, item]));
   });

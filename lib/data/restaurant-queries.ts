@@ -410,7 +410,7 @@ export async function scanPublishedRestaurants(
     key: [Prisma.sql`r."name"`, Prisma.sql`r."slug"`],
     columns: [Prisma.sql`r."id" AS "id"`],
   };
-  return scanSearch(query, filters, page, async (restaurantIds) => {
+  return scanSearch(query, { ...filters, openCities: ids.cityIds }, page, async (restaurantIds) => {
     const rows = await db().restaurant.findMany({ where: { id: { in: restaurantIds } }, select: { id: true, ...searchResultSelect } });
     return new Map(rows.map(({ id, ...row }) => [id, row]));
   });

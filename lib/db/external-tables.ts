@@ -16,7 +16,11 @@
 // OpeningInterval (both engines) is each restaurant's opening hours as weekly intervals of local
 // minutes with its city's time zone, kept by triggers on "Restaurant" and "City" (migration
 // 20261126071500_opening_interval): the openNow/openAt filter of both searches tests it in SQL. A
-// rebuild of "Restaurant" or "City" on SQLite must recreate those triggers too. SearchCharacter (SQLite) holds
+// rebuild of "Restaurant" or "City" on SQLite must recreate those triggers too. On SQLite the R*Tree
+// OpeningIntervalIndex (with its three shadow tables) indexes those intervals by minute and city for
+// the restaurants open at an instant, kept by triggers on "OpeningInterval" (migration
+// 20261127030000_open_interval_index); on PostgreSQL that is a GiST index of OpeningInterval.
+// SearchCharacter (SQLite) holds
 // every character of the published restaurants' searchText, kept by triggers on "Restaurant" with
 // the help of SearchPosition (a numbering 1..8192): with it the trigram index answers a q of 2
 // characters (migration 20261126073000_search_character); the same rule for a rebuild applies.
@@ -32,6 +36,8 @@ export const SQLITE_DISH_SEARCH_TABLE = "DishSearch";
 export const SQLITE_DISH_SEARCH_TERMS = "DishSearchTerms";
 export const RATE_LIMIT_TABLE = "RateLimit";
 export const OPENING_INTERVAL_TABLE = "OpeningInterval";
+/** SQLite: the R*Tree of the opening intervals (migration open_interval_index). */
+export const SQLITE_OPENING_INTERVAL_INDEX = "OpeningIntervalIndex";
 /** SQLite: the characters of the published texts, and a numbering of a text's characters (migration search_character). */
 export const SQLITE_SEARCH_CHARACTER_TABLES = ["SearchCharacter", "SearchPosition"];
 
@@ -40,6 +46,7 @@ export const EXTERNAL_TABLES: Record<DatabaseKind, string[]> = {
     ...[SQLITE_SEARCH_TABLE, SQLITE_DISH_SEARCH_TABLE].flatMap((t) => [t, ...["config", "data", "docsize", "idx"].map((s) => `${t}_${s}`)]),
     SQLITE_DISH_SEARCH_TERMS,
     OPENING_INTERVAL_TABLE,
+    ...[SQLITE_OPENING_INTERVAL_INDEX, ...["node", "parent", "rowid"].map((s) => `${SQLITE_OPENING_INTERVAL_INDEX}_${s}`)],
     ...SQLITE_SEARCH_CHARACTER_TABLES,
   ],
   // PostgreSQL wants schema-qualified names here.

@@ -34,4 +34,13 @@ describe("open filter in SQL (SQLite)", () => {
     );
     expect(plan.map((p) => p.detail).join("\n")).toMatch(/SEARCH oi USING PRIMARY KEY \(restaurantId=\? AND startMinute<\?\)/);
   });
+
+  it("reads the open restaurants off the R*Tree with all four bounds", async () => {
+    const plan = await db().$queryRawUnsafe<{ detail: string }[]>(
+      `EXPLAIN QUERY PLAN SELECT o."id" FROM json_each('[[1,600]]') j CROSS JOIN "OpeningIntervalIndex" o
+       WHERE o."cityLo" <= j.value ->> 0 AND o."cityHi" >= j.value ->> 0 AND o."startMinute" <= j.value ->> 1 AND o."lastMinute" >= j.value ->> 1`,
+    );
+    // One constraint on each of the four coordinates (the R*Tree's idxStr: an operator and a column each).
+    expect(plan.map((p) => p.detail).join("\n")).toMatch(/SCAN o VIRTUAL TABLE INDEX 2:(?:[A-F][0-3]){4}$/m);
+  });
 });

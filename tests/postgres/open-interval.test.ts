@@ -37,4 +37,12 @@ describe("open filter in SQL (PostgreSQL)", () => {
     );
     expect(plan.map((p) => p["QUERY PLAN"]).join("\n")).toContain("OpeningInterval_pkey");
   });
+
+  it("reads the open restaurants of a time zone off the GiST index", async () => {
+    await db().$executeRawUnsafe("SET enable_seqscan = off");
+    const plan = await db().$queryRawUnsafe<{ "QUERY PLAN": string }[]>(
+      `EXPLAIN SELECT oi."restaurantId" FROM "OpeningInterval" oi WHERE oi."timeZone" = 'Europe/Zurich' AND int4range(oi."startMinute", oi."endMinute") @> 600`,
+    );
+    expect(plan.map((p) => p["QUERY PLAN"]).join("\n")).toContain("OpeningInterval_open_idx");
+  });
 });

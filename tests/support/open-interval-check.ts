@@ -1,7 +1,8 @@
 // One check for both engines (tests/db/open-interval.test.ts on SQLite, tests/postgres/open-interval.test.ts):
 // the SQL open filter (lib/data/search-scan.ts openAtSql over the intervals the migration
-// opening_interval keeps) says "open" for exactly the restaurants lib/search/opening-hours.ts
-// isOpenAt says, at many instants: random ones, both sides of daylight-saving changes in each
+// opening_interval keeps), and the open restaurants read off the intervals' index
+// (openRestaurantIds, migration open_interval_index), say "open" for exactly the restaurants
+// lib/search/opening-hours.ts isOpenAt says, at many instants: random ones, both sides of daylight-saving changes in each
 // hemisphere, midnights and week ends; for hours past midnight, ending at 24:00, closed days,
 // unknown hours, cities without a time zone or with one Intl does not know. The caller has set
 // DATABASE_URL and migrated the database.
@@ -10,9 +11,11 @@ import { expect, it } from "vitest";
 
 const { db } = await import("../../lib/db/prisma");
 const { Prisma } = await import("../../lib/db/generated/client");
-const { openAtSql, TOTAL_BOUND } = await import("../../lib/data/search-scan");
+const { databaseKind } = await import("../../lib/db/database-url");
+const { openAtSql, openList, openRestaurantIds, TOTAL_BOUND } = await import("../../lib/data/search-scan");
 const { isOpenAt, DAY_KEYS } = await import("../../lib/search/opening-hours");
 const { scanPublishedRestaurants } = await import("../../lib/data/restaurant-queries");
+const { searchPublishedDishes } = await import("../../lib/data/dish-queries");
 
 /** Zones with DST north and south, half- and quarter-hour offsets, the date line; null; and one no runtime knows. */
 export const ZONES = [
@@ -56,16 +59,16 @@ export function instants(count: number, seed: number): Date[] {
 }
 
 export interface Place {
-  restaurants: { id: number; hours: unknown; zone: string | null; name: string; slug: string }[];
+  restaurants: { id: number; hours: unknown; zone: string | null; name: string; slug: string; city: string | null }[];
 }
 
 /** Cities in every zone of ZONES, `count` published restaurants over them with random hours. */
 export async function seedRestaurants(count: number, seed: number): Promise<Place> {
   const country = await db().country.create({ data: { slug: "oz", code: "OZ", name: "Oz", language: "en" } });
-  const cities: { id: number; zone: string | null }[] = [];
+  const cities: { id: number; zone: string | null; slug: string }[] = [];
   for (const [i, zone] of ZONES.entries()) {
     const city = await db().city.create({ data: { slug: `oi-${i}`, name: `City ${i}`, nameKey: `city ${i}`, timeZone: zone, countryId: country.id } });
-    cities.push({ id: city.id, zone });
+    cities.push({ id: city.id, zone, slug: city.slug });
   }
   const owner = await db().account.create({ data: { email: `oi-${seed}@example.com`, name: "O" } });
   const all = fc.sample(hoursArb, { numRuns: count, seed });
@@ -79,9 +82,18 @@ export async function seedRestaurants(count: number, seed: number): Promise<Plac
         slug, name, currency: "EUR", defaultLanguage: "en", languages: ["en"], searchText: `${name.toLowerCase()} ${slug}`,
         isActive: true, menuPublished: true, ownerId: owner.id, cityId: city.id,
         openingHours: hours === null ? Prisma.DbNull : (hours as object),
+        // Two dishes, for the dish search's open filter.
+        categories: {
+          create: [
+            {
+              position: 0, name: "Main", translations: {},
+              items: { create: ["soup", "stew"].map((dish, p) => ({ position: p, name: dish, translations: {}, priceMinor: 900, tags: [], allergens: [], searchText: dish })) },
+            },
+          ],
+        },
       },
     });
-    restaurants.push({ id: row.id, hours, zone: city.zone, name, slug });
+    restaurants.push({ id: row.id, hours, zone: city.zone, name, slug, city: city.slug });
   }
   return { restaurants };
 }
@@ -91,12 +103,30 @@ async function openIds(instant: Date): Promise<number[]> {
   return rows.map((r) => Number(r.id));
 }
 
+/** openRestaurantIds with openList.max set to `max`, published or not (the search adds that rule): the place's restaurants are all published. */
+async function indexedOpenIds(instant: Date, max: number, cities?: number[]): Promise<number[] | undefined> {
+  const saved = openList.max;
+  openList.max = max;
+  try {
+    return await openRestaurantIds(instant, cities);
+  } finally {
+    openList.max = saved;
+  }
+}
+
 /** SQL and JS agree at every instant. */
 export async function expectSqlMatchesJs(place: Place, at: Date[]) {
   let open = 0;
   for (const instant of at) {
     const want = place.restaurants.filter((r) => isOpenAt(r.hours, r.zone, instant) === true).map((r) => r.id).sort((a, b) => a - b);
     expect(await openIds(instant), instant.toISOString()).toEqual(want);
+    // Read in the place's cities; on SQLite also anywhere (PostgreSQL lists them within a place only).
+    const cities = (await db().city.findMany({ where: { slug: { startsWith: "oi-" } }, select: { id: true } })).map((c) => c.id);
+    expect(await indexedOpenIds(instant, Infinity, cities), `index, ${instant.toISOString()}`).toEqual(want);
+    if (databaseKind() === "sqlite") expect(await indexedOpenIds(instant, Infinity), `index anywhere, ${instant.toISOString()}`).toEqual(want);
+    // Past the bound, none are listed; within it, all.
+    if (want.length > 0) expect(await indexedOpenIds(instant, want.length - 1, cities)).toBeUndefined();
+    expect(await indexedOpenIds(instant, want.length, cities)).toEqual(want);
     open += want.length;
   }
   // Not a vacuous agreement: restaurants are open at many of the instants.
@@ -140,22 +170,66 @@ export async function expectTriggersFollow(place: Place) {
   expect(Number(n)).toBe(0);
 }
 
-/** Both searches, every page of them: the open restaurants (and their dishes) in order, the totals. */
+/**
+ * Both searches, every page of them: the open restaurants (and their dishes) in order, the totals;
+ * with the open restaurants tested one by one (openList.max 0), listed off the index (Infinity),
+ * and as configured.
+ */
 export async function expectSearchesMatch(place: Place, instant: Date) {
-  const open = place.restaurants.filter((r) => isOpenAt(r.hours, r.zone, instant) === true);
+  const saved = openList.max;
+  try {
+    for (const max of [0, Infinity, saved]) {
+      openList.max = max;
+      await expectSearchMatches(place, instant);
+    }
+  } finally {
+    openList.max = saved;
+  }
+}
+
+async function expectSearchMatches(place: Place, instant: Date) {
+  // Anywhere, and within one city (the open restaurants are then read in that city only).
+  for (const city of [undefined, "oi-0", "oi-3"]) await expectSearchMatchesIn(place, instant, city);
+}
+
+async function expectSearchMatchesIn(place: Place, instant: Date, city: string | undefined) {
+  const open = place.restaurants.filter((r) => isOpenAt(r.hours, r.zone, instant) === true && (city === undefined || r.city === city));
   const want = [...open].sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : x.slug < y.slug ? -1 : x.slug > y.slug ? 1 : 0)).map((r) => r.slug);
-  for (const limit of [1, 7, 50]) {
+  for (const limit of city ? [7] : [1, 7, 50]) {
     const got: string[] = [];
     let from: (string | number)[] | undefined;
     for (let pages = 0; pages < 1000; pages++) {
-      const page = await scanPublishedRestaurants({ openAt: instant }, { from, limit });
+      const page = await scanPublishedRestaurants({ openAt: instant, city }, { from, limit });
       if (pages === 0) expect(page.total).toEqual({ total: Math.min(want.length, TOTAL_BOUND), capped: want.length > TOTAL_BOUND });
       got.push(...page.rows.map((r) => r.row.slug));
       if (!page.next) break;
       expect(page.rows.length).toBe(limit);
       from = page.next;
     }
-    expect(got, `limit ${limit}`).toEqual(want);
+    expect(got, `limit ${limit}, city ${city}, openList.max ${openList.max}`).toEqual(want);
+  }
+  // The dishes of the open restaurants, in the menus' order; with q, one of them a restaurant; in
+  // the restaurants' currency (its cities), or in one nobody uses (none).
+  const cases = [
+    { dishes: ["soup", "stew"] },
+    { q: "stew", dishes: ["stew"] },
+    { currency: "EUR", maxPriceMinor: 900, dishes: ["soup", "stew"] },
+    { currency: "PLN", maxPriceMinor: 900, dishes: [] },
+  ];
+  for (const { dishes, ...filters } of cases) {
+    const wanted = want.flatMap((slug) => dishes.map((dish) => `${slug} ${dish}`));
+    for (const limit of [7, 50]) {
+      const got: string[] = [];
+      let from: (string | number)[] | undefined;
+      for (let pages = 0; pages < 1000; pages++) {
+        const page = await searchPublishedDishes({ ...filters, city, diet: [], excludeMask: 0, openAt: instant }, { from, limit });
+        if (pages === 0) expect(page.total).toEqual({ total: Math.min(wanted.length, TOTAL_BOUND), capped: wanted.length > TOTAL_BOUND });
+        got.push(...page.rows.map((r) => `${r.row.category.restaurant.slug} ${r.row.name}`));
+        if (!page.next) break;
+        from = page.next;
+      }
+      expect(got, `dishes, ${JSON.stringify(filters)}, city ${city}, limit ${limit}, openList.max ${openList.max}`).toEqual(wanted);
+    }
   }
 }
 
@@ -165,7 +239,7 @@ export function openFilterCases(place: () => Place) {
     await expectSqlMatchesJs(place(), instants(300, 29));
   }, 120_000);
 
-  it("pages both ways to the same open restaurants", async () => {
+  it("pages both ways to the same open restaurants and dishes", async () => {
     await expectSearchesMatch(place(), new Date("2026-07-10T19:30:00Z"));
     await expectSearchesMatch(place(), new Date("2026-03-29T01:30:00Z"));
   }, 120_000);
