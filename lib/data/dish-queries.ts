@@ -39,7 +39,7 @@ import { databaseKind } from "../db/database-url";
 import { Prisma } from "../db/generated/client";
 import { db, readDb } from "../db/prisma";
 import { dishSelect, type DishRow } from "../serializers/dish";
-import { bothCities, isTrue, scanSearch, squaredDistanceSql, withinSql, type Key, type LoadedPage, type ScanOptions, type ScanQuery } from "./search-scan";
+import { bothCities, citiesWithin, isTrue, scanSearch, squaredDistanceSql, withinSql, type Key, type LoadedPage, type RadiusCities, type ScanOptions, type ScanQuery } from "./search-scan";
 import { commonElementShares, countUpTo, ftsPhrase, resolveDirectoryFilters, TRIGRAM } from "./restaurant-queries";
 
 /** A dish read through the FTS index (random access, three joins) against one walked in order. */
@@ -108,21 +108,15 @@ async function narrowingCities(): Promise<number> {
 }
 
 /**
- * SQLite, q with near: the cities of the restaurants within the radius, read off the (latitude,
- * longitude) index, as city tokens of the FTS query, so that q's matches are those of a city or
- * two instead of everywhere (q=flottante near Warsaw: 7 033 → ~120), each still tested against the
- * radius. Undefined when a restaurant there has no city, or when the cities are more than
- * narrowingCities allows.
+ * SQLite, q with near: the cities of the restaurants within the radius (citiesWithin), as city
+ * tokens of the FTS query, so that q's matches are those of a city or two instead of everywhere
+ * (q=flottante near Warsaw: 7 033 → ~120), each still tested against the radius. Undefined when a
+ * restaurant there has no city, or when the cities are more than narrowingCities allows.
  */
-async function radiusCities(near: NonNullable<ScanOptions["near"]>): Promise<number[] | undefined> {
-  if (!cityNarrowing.on) return undefined;
+async function radiusCities(radius: RadiusCities): Promise<number[] | undefined> {
+  if (!cityNarrowing.on || radius.cityless) return undefined;
   const max = await narrowingCities();
-  if (max === 0) return undefined;
-  const rows = await readDb().$queryRaw<{ id: number | bigint | null }[]>(
-    Prisma.sql`SELECT DISTINCT r."cityId" AS id FROM "Restaurant" r WHERE ${withinSql(near.center, near.radiusKm, squaredDistanceSql(near.center))} LIMIT ${max + 2}`,
-  );
-  if (rows.length > max || rows.some((r) => r.id === null)) return undefined;
-  return rows.map((r) => Number(r.id));
+  return max === 0 || radius.ids.length > max ? undefined : radius.ids;
 }
 
 /**
@@ -447,7 +441,9 @@ export async function searchPublishedDishes(
   // Without q, the index is driven by the price classes, and the cities' tokens made that read
   // longer (maxPrice alone 8.2 → 147 ms at 100 000 restaurants, bench/growth.md 14:44 UTC): q only.
   const currencyPlace = filters.currency && !filters.near && filters.q !== undefined && (databaseKind() === "sqlite" || longQ) ? await currencyCities(filters.currency) : undefined;
-  const radiusPlace = filters.near && filters.q !== undefined && databaseKind() === "sqlite" ? await radiusCities(filters.near) : undefined;
+  // Read once: an open filter within the radius reads the same cities (scanSearch's nearCities).
+  const nearCities = filters.near && filters.q !== undefined && databaseKind() === "sqlite" ? await citiesWithin(filters.near) : undefined;
+  const radiusPlace = nearCities ? await radiusCities(nearCities) : undefined;
   if (radiusPlace) onPlan?.("radius-cities");
   const narrowed = currencyPlace ?? radiusPlace;
   const indexCityIds = narrowed ? (ids.cityIds ? ids.cityIds.filter((id) => narrowed.includes(id)) : narrowed) : ids.cityIds;
@@ -690,7 +686,7 @@ export async function searchPublishedDishes(
       keyLength: 2,
     },
   };
-  return scanSearch(query, { ...filters, openCities }, page, async (itemIds) => {
+  return scanSearch(query, { ...filters, openCities, nearCities }, page, async (itemIds) => {
     const items = await db().menuItem.findMany({ where: { id: { in: itemIds } }, select: dishSelect });
     return new Map(items.map((item) => [item.id, item]));
   });

@@ -228,18 +228,17 @@ export interface Candidate {
  * at 28 000 restaurants), and it fits the restaurant-first read of near (ScanQuery.group), whose
  * FROM has no city. Unknown hours (no intervals), a city without a time zone, a zone this runtime
  * does not know: never open, as isOpenAt says. It replaced a filter in JS after SQL, which read
- * every candidate's hours (openNow 3.1× from 1 000 to 28 000 restaurants, issue #29).
+ * every candidate's hours (openNow 3.1× from 1 000 to 28 000 restaurants, issue #29). `read`: the
+ * zones of the search's place with their minutes, when openRestaurantIds has read them (its
+ * candidates are all in that place); otherwise every city's.
  */
-export async function openAtSql(instant: Date): Promise<Prisma.Sql> {
-  const zones = await readDb().$queryRaw<{ timeZone: string }[]>(Prisma.sql`SELECT DISTINCT "timeZone" FROM "City" WHERE "timeZone" IS NOT NULL`);
+export async function openAtSql(instant: Date, read?: ZoneMinutes): Promise<Prisma.Sql> {
+  const zones = read ?? zoneMinutesOf(await cityZones(), zoneMinutes(instant));
   // Zones at the same local minute share one arm (Europe's dozens are one or two): the CASE runs
   // once for each interval read, so fewer arms are fewer comparisons (2× fewer microseconds a
   // candidate than one arm a zone, measured on SQLite at 28 000 restaurants).
   const byMinute = new Map<number, string[]>();
-  for (const { timeZone } of zones) {
-    const minute = minuteOfWeek(instant, timeZone);
-    if (minute !== null) byMinute.set(minute, [...(byMinute.get(minute) ?? []), timeZone]);
-  }
+  for (const [timeZone, minute] of zones) byMinute.set(minute, [...(byMinute.get(minute) ?? []), timeZone]);
   if (byMinute.size === 0) return Prisma.sql`1 = 0`;
   // The minutes are integers computed here, written literally: constants for the planner.
   const at = (minute: number) => Prisma.raw(String(minute));
@@ -258,23 +257,33 @@ export async function openAtSql(instant: Date): Promise<Prisma.Sql> {
  */
 export const openList = { max: 100 };
 
+/** Time zones, each with its minute of the week at an instant (a zone this runtime does not know is left out). */
+export type ZoneMinutes = [zone: string, minute: number][];
+
+/**
+ * What the interval index says: the open restaurants, or `undefined` when they are too many to
+ * list, with the zones of the place it read on the way (openAtSql takes them instead of reading
+ * the City table again).
+ */
+export type OpenRead = { ids: number[] } | { ids: undefined; zones?: ZoneMinutes };
+
 /**
  * The restaurants open at `instant` (published or not: the search adds that rule), in the cities
  * `inCities` when given (on PostgreSQL, in those cities' time zones: a superset), read off the
  * index of the opening intervals (migration open_interval_index) by one stabbing query a city
  * (SQLite's R*Tree of minute and city) or a time zone (PostgreSQL's GiST index of zone and range):
- * each place's local minute comes from minuteOfWeek, as in openAtSql. Undefined when more than
+ * each place's local minute comes from minuteOfWeek, as in openAtSql. No list when more than
  * openList.max are open (PostgreSQL: or no cities given): then testing each candidate's intervals
  * is the cheaper way. At night few are open, and the filter tested every candidate to find none (a
  * dish search with maxPrice in PLN and openNow at 01:17 in Warsaw: 10.5 → 378.7 ms from 1 000 to
  * 100 000 restaurants on SQLite, issue #29); the index names the few, or none, at once (9.81 ms over HTTP).
  */
-export async function openRestaurantIds(instant: Date, inCities?: number[]): Promise<number[] | undefined> {
-  if (inCities?.length === 0) return [];
+export async function openRestaurantIds(instant: Date, inCities?: number[]): Promise<OpenRead> {
+  if (inCities?.length === 0) return { ids: [] };
   // PostgreSQL reads the index a time zone at a time: 6–10 ms for all 21 zones at 100 000
   // restaurants when many are open (planning the arms, a bitmap of each zone's open intervals),
   // which a search with the place unknown would pay on every page; within a place it is a zone or two.
-  if (databaseKind() === "postgresql" && !inCities) return undefined;
+  if (databaseKind() === "postgresql" && !inCities) return { ids: undefined };
   // A restaurant has at most two intervals holding one minute (a range past midnight, and the
   // next day's from midnight), so twice the bound in rows holds the bound in restaurants.
   const rowLimit = Number.isFinite(openList.max) ? Prisma.sql`LIMIT ${2 * (openList.max + 1)}` : Prisma.empty;
@@ -282,6 +291,7 @@ export async function openRestaurantIds(instant: Date, inCities?: number[]): Pro
   const cityWhere = inCities ? Prisma.sql` AND "id" IN (${Prisma.join(inCities)})` : Prisma.empty;
   // The ids come back as one JSON array, one row for Prisma to hand over however many they are.
   let rows: { ids: string | number[] | null; n: number | bigint }[];
+  let zones: ZoneMinutes;
   if (databaseKind() === "sqlite") {
     const cities = await readDb().$queryRaw<{ id: number | bigint; timeZone: string }[]>(
       Prisma.sql`SELECT "id", "timeZone" FROM "City" WHERE "timeZone" IS NOT NULL${cityWhere}`,
@@ -290,7 +300,8 @@ export async function openRestaurantIds(instant: Date, inCities?: number[]): Pro
       const minute = minutes(c.timeZone);
       return minute === null ? [] : [[Number(c.id), minute]];
     });
-    if (at.length === 0) return [];
+    if (at.length === 0) return { ids: [] };
+    zones = zoneMinutesOf(new Set(cities.map((c) => c.timeZone)), minutes);
     // CROSS JOIN: the (city, minute) pairs drive, one R*Tree search each. The restaurant is the
     // quotient of the row id (migration open_interval_index), which the R*Tree node holds.
     rows = await readDb().$queryRaw(
@@ -299,30 +310,41 @@ export async function openRestaurantIds(instant: Date, inCities?: number[]): Pro
                    WHERE o."cityLo" <= j.value ->> 0 AND o."cityHi" >= j.value ->> 0 AND o."startMinute" <= j.value ->> 1 AND o."lastMinute" >= j.value ->> 1 ${rowLimit}) t`,
     );
   } else {
-    const zones = await readDb().$queryRaw<{ timeZone: string }[]>(Prisma.sql`SELECT DISTINCT "timeZone" FROM "City" WHERE "timeZone" IS NOT NULL${cityWhere}`);
+    zones = zoneMinutesOf(await cityZones(cityWhere), minutes);
+    if (zones.length === 0) return { ids: [] };
     // The index knows zones, not cities: the open restaurants of the cities' zones are read, a
     // superset that the search's own place conditions narrow. Testing each one's city instead
     // read the zone's open intervals until a hundred of the city's turned up (city=warsaw with
     // openAt at 19:30 local, at 100 000 restaurants: 42.9 ms, 25.9 ms without the index, 28.7 ms
     // with the zone alone; bench/growth-open-index.md, bench/growth-open-index-pg.md).
     // One arm a zone: the LIMIT stops reading arms once it has its rows.
-    const arms = zones.flatMap(({ timeZone }) => {
-      const minute = minutes(timeZone);
-      return minute === null
-        ? []
-        : [
-            Prisma.sql`SELECT oi."restaurantId" AS id FROM "OpeningInterval" oi WHERE oi."timeZone" = ${timeZone} AND int4range(oi."startMinute", oi."endMinute") @> ${Prisma.raw(String(minute))}`,
-          ];
-    });
-    if (arms.length === 0) return [];
+    const arms = zones.map(
+      ([timeZone, minute]) =>
+        Prisma.sql`SELECT oi."restaurantId" AS id FROM "OpeningInterval" oi WHERE oi."timeZone" = ${timeZone} AND int4range(oi."startMinute", oi."endMinute") @> ${Prisma.raw(String(minute))}`,
+    );
     rows = await readDb().$queryRaw(
       Prisma.sql`SELECT json_agg(DISTINCT u.id) AS ids, count(*) AS n FROM (SELECT t.id FROM (${Prisma.join(arms, " UNION ALL ")}) t ${rowLimit}) u`,
     );
   }
   const { ids: list, n } = rows[0] ?? { ids: null, n: 0 };
   const ids = ((typeof list === "string" ? JSON.parse(list) : list) ?? []) as number[];
-  if (ids.length > openList.max || (Number.isFinite(openList.max) && Number(n) === 2 * (openList.max + 1))) return undefined;
-  return ids.sort((a, b) => a - b);
+  // Too many to list: the place's zones go to openAtSql, whose candidates are all in that place.
+  if (ids.length > openList.max || (Number.isFinite(openList.max) && Number(n) === 2 * (openList.max + 1))) return { ids: undefined, zones };
+  return { ids: ids.sort((a, b) => a - b) };
+}
+
+/** The distinct time zones of the cities (all, or those `cityWhere` names). */
+async function cityZones(cityWhere: Prisma.Sql = Prisma.empty): Promise<string[]> {
+  const rows = await readDb().$queryRaw<{ timeZone: string }[]>(Prisma.sql`SELECT DISTINCT "timeZone" FROM "City" WHERE "timeZone" IS NOT NULL${cityWhere}`);
+  return rows.map((r) => r.timeZone);
+}
+
+/** The zones with their minute at the instant `minutes` was made for; zones the runtime does not know are left out. */
+function zoneMinutesOf(zones: Iterable<string>, minutes: (zone: string) => number | null): ZoneMinutes {
+  return [...zones].flatMap((zone) => {
+    const minute = minutes(zone);
+    return minute === null ? [] : [[zone, minute] as [string, number]];
+  });
 }
 
 /** Each time zone's minute of the week at `instant` (null: a zone this runtime does not know), computed once a zone. */
@@ -349,6 +371,8 @@ export interface ScanOptions {
    * many are open elsewhere. near adds its own (citiesWithin).
    */
   openCities?: number[];
+  /** With near: the radius' cities when the caller has read them already (citiesWithin). */
+  nearCities?: RadiusCities;
 }
 
 /**
@@ -358,12 +382,22 @@ export interface ScanOptions {
  */
 const OPEN_GROUP = 100;
 
-/** The cities of the restaurants within the radius (off the (latitude, longitude) index): those without a city are never open. */
-export async function citiesWithin(near: NonNullable<ScanOptions["near"]>): Promise<number[]> {
-  const rows = await readDb().$queryRaw<{ id: number | bigint }[]>(
-    Prisma.sql`SELECT DISTINCT r."cityId" AS id FROM "Restaurant" r WHERE ${withinSql(near.center, near.radiusKm, squaredDistanceSql(near.center))} AND r."cityId" IS NOT NULL`,
+/** The cities of the restaurants within a radius, and whether one of them has no city. */
+export interface RadiusCities {
+  ids: number[];
+  cityless: boolean;
+}
+
+/**
+ * The cities of the restaurants within the radius, off the (latitude, longitude) index: the place
+ * of the open read (a restaurant without a city is never open) and, on SQLite, of a dish q
+ * (dish-queries radiusCities), one read for both.
+ */
+export async function citiesWithin(near: NonNullable<ScanOptions["near"]>): Promise<RadiusCities> {
+  const rows = await readDb().$queryRaw<{ id: number | bigint | null }[]>(
+    Prisma.sql`SELECT DISTINCT r."cityId" AS id FROM "Restaurant" r WHERE ${withinSql(near.center, near.radiusKm, squaredDistanceSql(near.center))}`,
   );
-  return rows.map((r) => Number(r.id));
+  return { ids: rows.flatMap((r) => (r.id === null ? [] : [Number(r.id)])), cityless: rows.some((r) => r.id === null) };
 }
 
 /** The cities in both lists; undefined stands for every city. */
@@ -397,10 +431,11 @@ export async function scanSearch<R>(
   const restaurantWhere: Prisma.Sql[] = [];
   let open: number[] | undefined;
   if (options.openAt) {
-    const cities = options.near ? bothCities(options.openCities, await citiesWithin(options.near)) : options.openCities;
-    open = await openRestaurantIds(options.openAt, cities);
+    const cities = options.near ? bothCities(options.openCities, (options.nearCities ?? (await citiesWithin(options.near))).ids) : options.openCities;
+    const read = await openRestaurantIds(options.openAt, cities);
+    open = read.ids;
     if (open?.length === 0) return { total: { total: 0, capped: false }, rows: [], next: null };
-    restaurantWhere.push(open ? Prisma.sql`r."id" IN (${Prisma.join(open)})` : await openAtSql(options.openAt));
+    restaurantWhere.push(open ? Prisma.sql`r."id" IN (${Prisma.join(open)})` : await openAtSql(options.openAt, read.ids === undefined ? read.zones : undefined));
   }
   // First: SQLite tests the conditions in the order written, and this one reads a small index
   // where a q (LIKE on searchText) reads the restaurant row (q + cuisine + openNow: 14 → 5.6 ms

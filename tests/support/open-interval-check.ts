@@ -7,9 +7,9 @@
 // unknown hours, cities without a time zone or with one Intl does not know. The caller has set
 // DATABASE_URL and migrated the database.
 import fc from "fast-check";
-import { expect, it } from "vitest";
+import { expect, it, vi } from "vitest";
 
-const { db } = await import("../../lib/db/prisma");
+const { db, readDb } = await import("../../lib/db/prisma");
 const { Prisma } = await import("../../lib/db/generated/client");
 const { databaseKind } = await import("../../lib/db/database-url");
 const { openAtSql, openList, openRestaurantIds, TOTAL_BOUND } = await import("../../lib/data/search-scan");
@@ -108,7 +108,7 @@ async function indexedOpenIds(instant: Date, max: number, cities?: number[]): Pr
   const saved = openList.max;
   openList.max = max;
   try {
-    return await openRestaurantIds(instant, cities);
+    return (await openRestaurantIds(instant, cities)).ids;
   } finally {
     openList.max = saved;
   }
@@ -233,6 +233,32 @@ async function expectSearchMatchesIn(place: Place, instant: Date, city: string |
   }
 }
 
+/**
+ * The City table is read once per search with an open filter, whichever path it takes: the open
+ * restaurants' read hands the zones of the place it read to the per-candidate test (openAtSql)
+ * when they are too many to list. It read them a second time once, a query more per search.
+ */
+export async function expectOneCityRead(instant: Date) {
+  const saved = openList.max;
+  const spy = vi.spyOn(readDb(), "$queryRaw");
+  try {
+    for (const max of [0, Infinity]) {
+      openList.max = max;
+      for (const city of [undefined, "oi-0"]) {
+        spy.mockClear();
+        await scanPublishedRestaurants({ openAt: instant, city }, { limit: 7 });
+        await searchPublishedDishes({ city, diet: [], excludeMask: 0, openAt: instant }, { limit: 7 });
+        const cityReads = spy.mock.calls.filter(([sql]) => /FROM "City"/.test((sql as unknown as { sql: string }).sql));
+        // PostgreSQL reads the index within a place only: anywhere, the test per candidate reads all zones once.
+        expect(cityReads.length, `openList.max ${max}, city ${city}`).toBe(2);
+      }
+    }
+  } finally {
+    spy.mockRestore();
+    openList.max = saved;
+  }
+}
+
 /** The cases both engines run, on the restaurants `place()` returns once seeded. */
 export function openFilterCases(place: () => Place) {
   it("agrees with isOpenAt at every instant", async () => {
@@ -243,6 +269,10 @@ export function openFilterCases(place: () => Place) {
     await expectSearchesMatch(place(), new Date("2026-07-10T19:30:00Z"));
     await expectSearchesMatch(place(), new Date("2026-03-29T01:30:00Z"));
   }, 120_000);
+
+  it("reads the City table once a search, listed or tested per candidate", async () => {
+    await expectOneCityRead(new Date("2026-07-10T19:30:00Z"));
+  });
 
   it("follows every write of the hours (triggers)", async () => {
     await expectTriggersFollow(place());
