@@ -52,7 +52,9 @@ export const CACHE_SHARES = {
   /** Markdown twins of pages, by path and kept query */
   "page-markdown": 0.18,
   /** finished HTML renders with their CSP and ETag */
-  "page-html": 0.32,
+  "page-html": 0.26,
+  /** whole answers the server guard repeats for a second without the app (lib/http/front-cache.mjs) */
+  front: 0.06,
   /** MCP answers of the menu, plans and directory tools, as the SDK wrote them (lib/mcp/tool-answer-cache.ts) */
   "mcp-answers": 0.06,
   /** CSP headers by the hash of a page's HTML */

@@ -9,7 +9,8 @@
 // (0 switches the caches off, which the growth benchmark does to measure the database).
 import type { PublicDishSearchResponse, PublicRestaurant, PublicSearchResponse } from "../serializers";
 import type { RestaurantPlace } from "../data/restaurant-queries";
-import { STALE_IF_ERROR_S, type CachePolicy } from "../http/cache-policy";
+import { CACHE_POLICIES, STALE_IF_ERROR_S, type CachePolicy } from "../http/cache-policy";
+import { FRONT_CACHE_HEADER, FRONT_REFRESH_MS, FRONT_TTL_MAX_MS, type FrontEntry } from "../http/front-cache.mjs";
 import { config } from "../config";
 import { cacheBudget } from "./memory-budget";
 import { deepFreeze, weighPrepared, type Prepared } from "./prepared";
@@ -48,6 +49,35 @@ export const dishSearchCache = sharedCache(
   "dish-search",
   () => new TtlCache<Prepared<PublicDishSearchResponse>>(5000, { name: "dish-search", weigh: weighPrepared, maxBytes: cacheBudget("dish-search"), staleMs: STALE_IF_ERROR_MS }),
 );
+
+/**
+ * Whole answers the server guard repeats for up to a second without the app (lib/http/front-cache.mjs),
+ * by request URL. The guard reads it off globalThis (sharedCache's key); purged with every other cache.
+ */
+export const frontCache = sharedCache(
+  "front",
+  () => new TtlCache<FrontEntry>(256, { name: "front", weigh: (entry) => entry.bytes, maxBytes: cacheBudget("front"), staleMs: FRONT_REFRESH_MS }),
+);
+
+/** The answers that are the same for every client and never throttled: one menu (JSON, HTML, Markdown) and the directory. */
+const FRONT_POLICIES = new Set<string>([CACHE_POLICIES.menu, CACHE_POLICIES.directory]);
+
+/**
+ * Offers an answer to the server guard's copies (lib/http/front-cache.mjs): a 200 of a menu or
+ * directory policy made from fresh data (no Cache-Status), kept for a second at most, never
+ * longer than the in-process copies. The guard keeps it only if the request was all cache hits.
+ */
+export function offerToFront(response: Response): Response {
+  const ttlMs = Math.min(FRONT_TTL_MAX_MS, cacheTtlMs());
+  if (ttlMs <= 0 || response.status !== 200 || response.headers.has("cache-status") || !FRONT_POLICIES.has(response.headers.get("cache-control") ?? "")) return response;
+  try {
+    response.headers.set(FRONT_CACHE_HEADER, String(ttlMs));
+  } catch {
+    // Immutable headers (a fetched response passed on): not offered.
+    return response;
+  }
+  return response;
+}
 
 /**
  * The directory (countries, cities, cuisines) and the site's newest menu date: a handful of fixed

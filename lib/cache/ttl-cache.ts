@@ -192,6 +192,36 @@ export class TtlCache<V> {
     });
   }
 
+  /**
+   * The value of `key` when `accept` takes it, without loading, and whether it has expired (an
+   * expired one is there for staleMs): the synchronous read of the server guard's copies of whole
+   * answers (lib/http/front-cache.mjs), which counts the hits it serves (countHit). A miss is not
+   * counted, since the request goes on to the app, whose own lookups count it.
+   */
+  peek(key: string, accept: (value: V) => boolean = () => true, now = Date.now()): { value: V; expired: boolean } | undefined {
+    const hit = this.entries.get(key);
+    if (!hit || hit.expires + (this.options.staleMs ?? 0) <= now || !accept(hit.value)) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    return { value: hit.value, expired: hit.expires <= now };
+  }
+
+  /** Counts a hit that peek found and its caller served. */
+  countHit(): void {
+    this.count("hit", undefined);
+  }
+
+  /** How many purges this cache has had: read before an answer is built, handed to put. */
+  get purges(): number {
+    return this.generation;
+  }
+
+  /** Keeps `value` for `ttlMs`, unless the cache was purged after `purges` was read (the value may predate that change). */
+  put(key: string, value: V, ttlMs: number, purges: number, now = Date.now()): void {
+    if (purges !== this.generation || ttlMs <= 0) return;
+    this.set(key, value, now + ttlMs, now);
+  }
+
   private count(outcome: "hit" | "miss" | "stale", span: SpanHandle | undefined) {
     if (outcome !== "stale") countCacheLookup(outcome === "hit");
     recordCacheLookup(this.name, outcome);

@@ -7,6 +7,7 @@ import { allowAnyOrigin as withCors, preflightResponse } from "./cors";
 import { consumeRateLimit, type RateLimitPolicy } from "./rate-limit";
 import { ORIGINAL_METHOD_HEADER } from "./request-front.mjs";
 import { respondWithFreshness } from "../cache/freshness";
+import { offerToFront } from "../cache/public-caches";
 import { watchChanges } from "../cache/change-watch";
 import { publicBaseUrl } from "../site-urls";
 import { log } from "../observability/logger";
@@ -149,7 +150,8 @@ export function apiRoute(
       const params = (await context?.params) ?? {};
       const response = withFields(await respondWithFreshness(async () => handler(request, params)), rateLimit);
       if (method === "HEAD") return new Response(null, { status: response.status, headers: response.headers });
-      return response;
+      // A throttled answer carries the client's own counts: never repeated to another.
+      return options.throttle ? response : offerToFront(response);
     } catch (error) {
       const response = withFields(errorResponse(error), rateLimit);
       return method === "HEAD" ? new Response(null, { status: response.status, headers: response.headers }) : response;
