@@ -74,7 +74,6 @@ export function offerToFront(response: Response): Response {
     response.headers.set(FRONT_CACHE_HEADER, String(ttlMs));
   } catch {
     // Immutable headers (a fetched response passed on): not offered.
-    return response;
   }
   return response;
 }
