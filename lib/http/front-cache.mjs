@@ -16,7 +16,8 @@
 // conditional or ranged GET, a HEAD, anything with Authorization goes to the app as before. The
 // copies live in the app's "front" cache (lib/cache/ttl-cache.ts: its share of CACHE_MEMORY_MB, its
 // entries and bytes bounded, purged with every other cache when an import changes public data), so
-// an answer is never older than the app's own copy plus a second.
+// an answer is never older than the app's own copy plus a second (two while one request makes the
+// next copy: FRONT_REFRESH_MS).
 // Plain JS: the guard loads it without a build step.
 
 /** Set by the app on an answer it offers (its lifetime in ms); removed before the headers leave. */
