@@ -68,8 +68,17 @@ const FRONT_POLICIES = new Set<string>([CACHE_POLICIES.menu, CACHE_POLICIES.dire
  * longer than the in-process copies. The guard keeps it only if the request was all cache hits.
  */
 export function offerToFront(response: Response): Response {
+  return FRONT_POLICIES.has(response.headers.get("cache-control") ?? "") ? offerAnswerToFront(response) : response;
+}
+
+/**
+ * Offers an answer that is the same for every caller whatever its Cache-Control says: an MCP
+ * tool's answer rebuilt from a kept one (lib/mcp/tool-answer-cache.ts), no-store for others'
+ * caches, which the guard repeats with each caller's JSON-RPC id.
+ */
+export function offerAnswerToFront(response: Response): Response {
   const ttlMs = Math.min(FRONT_TTL_MAX_MS, cacheTtlMs());
-  if (ttlMs <= 0 || response.status !== 200 || response.headers.has("cache-status") || !FRONT_POLICIES.has(response.headers.get("cache-control") ?? "")) return response;
+  if (ttlMs <= 0 || response.status !== 200 || response.headers.has("cache-status")) return response;
   try {
     response.headers.set(FRONT_CACHE_HEADER, String(ttlMs));
   } catch {

@@ -18,7 +18,15 @@
 // entries and bytes bounded, purged with every other cache when an import changes public data), so
 // an answer is never older than the app's own copy plus a second (two while one request makes the
 // next copy: FRONT_REFRESH_MS).
+//
+// The MCP endpoint's calls of a menu, the plans or the directory (lib/mcp/tool-answer-cache.ts) are
+// repeated too: the guard watches such a POST's small body arrive (without reading it from the
+// stream), keys the copy on the message with its id left out, and answers with the
+// caller's id in place of the first caller's. An MCP call cost what a menu did before this, and was
+// the slowest of the soak's endpoints (issue #29).
 // Plain JS: the guard loads it without a build step.
+
+import { constants as zlibConstants, crc32, deflateRawSync, gunzipSync } from "node:zlib";
 
 /** Set by the app on an answer it offers (its lifetime in ms); removed before the headers leave. */
 export const FRONT_CACHE_HEADER = "x-menu-front-cache";
@@ -38,6 +46,24 @@ export const FRONT_ENTRY_MAX_BYTES = 256 * 1024;
 
 /** Request headers every kept answer is matched on, whatever its Vary says: the negotiation's. */
 const ALWAYS_MATCHED = ["accept", "accept-encoding", "accept-language"];
+
+/** The one POST whose answers may be repeated: the MCP endpoint, without a query. */
+const RPC_PATH = "/api/mcp";
+
+/** The largest POST body read ahead (a menu's tools/call is ~120 bytes): larger ones are the app's. */
+export const FRONT_RPC_BODY_MAX_BYTES = 4096;
+
+/**
+ * Request headers a repeated MCP answer is matched on besides the negotiation's: the Host (the
+ * app refuses a foreign one on a loopback service: DNS rebinding), the body's type, the protocol.
+ */
+const RPC_MATCHED = ["host", "origin", "content-type", "mcp-protocol-version", "mcp-method", "mcp-name"];
+
+/** How the SDK ends a JSON-RPC answer, up to the id's value (mcp/tool-answer-cache.ts answerBody). */
+const RPC_ID_MEMBER = Buffer.from(',"jsonrpc":"2.0","id":');
+
+/** The longest string id the app accepts (lib/mcp/mcp-endpoint.ts MCP_LIMITS.id). */
+const RPC_ID_MAX = 256;
 
 /** Request headers that make a GET the app's to answer: it validates, ranges or authenticates. */
 const APP_ONLY_REQUEST_HEADERS = ["if-none-match", "if-modified-since", "if-match", "if-unmodified-since", "if-range", "range", "authorization"];
@@ -60,7 +86,9 @@ function store() {
 }
 
 /**
- * @typedef {{ status: number, headers: [string, string | string[] | number][], body: Buffer, match: [string, string | undefined][], bytes: number, refreshing?: boolean }} FrontEntry
+ * @typedef {{ status: number, headers: [string, string | string[] | number][], body: Buffer, match: [string, string | undefined][], bytes: number, rpc?: boolean, gzip?: { deflated: Buffer, crc: number }, refreshing?: boolean }} FrontEntry
+ * An entry with `rpc` holds an MCP answer up to its id's value: the body ends with `"id":`, and
+ * `gzip` is that text deflated (the answer was sent gzipped) with its CRC-32.
  */
 
 /** Whether a request may be answered from, or fill, the copies: a plain GET. */
@@ -68,6 +96,80 @@ export function frontEligible(method, headers) {
   if (method !== "GET") return false;
   for (const name of APP_ONLY_REQUEST_HEADERS) if (headers[name] !== undefined) return false;
   return true;
+}
+
+/**
+ * Whether a POST may be read ahead for a repeated MCP answer: to the endpoint itself, with a small
+ * body of declared length, no credentials and no Mcp-Param-* headers (a 2026-era call, the SDK's).
+ */
+export function frontRpcEligible(method, url, headers) {
+  if (method !== "POST" || url !== RPC_PATH || headers["transfer-encoding"] !== undefined) return false;
+  const length = headers["content-length"];
+  if (typeof length !== "string" || !/^[1-9]\d{0,8}$/.test(length) || Number(length) > FRONT_RPC_BODY_MAX_BYTES) return false;
+  for (const name of APP_ONLY_REQUEST_HEADERS) if (headers[name] !== undefined) return false;
+  for (const name in headers) if (name.startsWith("mcp-param-")) return false;
+  return true;
+}
+
+/**
+ * A JSON-RPC tools/call as the repeated answers know it: its id, and the message without it (the
+ * key). Undefined for anything else, which the app answers: notifications, other methods, an id
+ * the app would refuse, a body that is not one JSON object.
+ *
+ * @returns {{ id: string | number, key: string } | undefined}
+ */
+export function rpcCallOf(text) {
+  let message;
+  try {
+    message = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof message !== "object" || message === null || Array.isArray(message)) return undefined;
+  if (message.jsonrpc !== "2.0" || message.method !== "tools/call") return undefined;
+  const id = message.id;
+  if (!(typeof id === "string" ? id.length <= RPC_ID_MAX : Number.isSafeInteger(id))) return undefined;
+  if (typeof message.params !== "object" || message.params === null || Array.isArray(message.params)) return undefined;
+  return { id, key: JSON.stringify({ ...message, id: null }) };
+}
+
+/**
+ * Reads a small POST body as it arrives, without taking it from the stream: the request's push
+ * (where Node's parser hands each piece of the body to it) is watched, and nothing reads, so the
+ * app later reads an untouched request (Next.js refuses one that was read: "disturbed").
+ * Resolves with the call it is, or undefined; a request that closes first resolves undefined.
+ * Called as the request is emitted, before any of its body can have been pushed.
+ *
+ * @param {import("node:http").IncomingMessage} req
+ * @returns {Promise<{ id: string | number, key: string } | undefined>}
+ */
+export function readRpcCall(req) {
+  const length = Number(req.headers["content-length"]);
+  if (req.readableLength > 0 || req.readableEnded) return Promise.resolve(undefined);
+  return new Promise((resolve) => {
+    /** @type {Buffer[]} */
+    const chunks = [];
+    let size = 0;
+    const push = req.push;
+    const finish = (call) => {
+      req.push = push;
+      req.off("close", onClose);
+      resolve(call);
+    };
+    const onClose = () => finish(undefined);
+    req.push = function pushWatched(chunk, encoding) {
+      const more = push.call(this, chunk, encoding);
+      if (chunk === null) finish(undefined);
+      else {
+        const piece = typeof chunk === "string" ? Buffer.from(chunk, encoding) : Buffer.from(chunk);
+        chunks.push(piece);
+        size += piece.length;
+        if (size >= length) finish(size === length ? rpcCallOf(Buffer.concat(chunks).toString("utf8")) : undefined);
+      }
+      return more;
+    };
+    req.on("close", onClose);
+  });
 }
 
 /** The header names a kept answer is matched on: the negotiation's and its Vary's; null when Vary is "*". */
@@ -91,10 +193,10 @@ function headerValue(headers, name) {
  * Where a request's copy is kept: its URL and its negotiation's headers, so that the variants of one
  * URL (gzip and plain, HTML and Markdown) are kept side by side instead of pushing each other out.
  */
-export function frontKey(url, headers) {
+export function frontKey(url, headers, call) {
   let key = url ?? "";
   for (const name of ALWAYS_MATCHED) key += `\n${headerValue(headers, name) ?? ""}`;
-  return key;
+  return call ? `${key}\n${call.key}` : key;
 }
 
 /** Whether a request asks what a kept answer was asked with. */
@@ -106,20 +208,56 @@ export function sameRequest(entry, headers) {
 /**
  * The copy an answer leaves, or null when it must not be kept.
  *
- * @param {{ status: number, headers: Record<string, string | string[] | number | undefined>, body: Buffer, requestHeaders: Record<string, string | string[] | undefined> }} answer
+ * An MCP answer (`call` given) is kept only as the SDK writes a success, uncompressed and ending
+ * with the call's id, so that the id can be put back in for the next caller.
+ *
+ * @param {{ status: number, headers: Record<string, string | string[] | number | undefined>, body: Buffer, requestHeaders: Record<string, string | string[] | undefined>, call?: { id: string | number } }} answer
  * @returns {FrontEntry | null}
  */
-export function frontEntry({ status, headers, body, requestHeaders }) {
+export function frontEntry({ status, headers, body, requestHeaders, call }) {
   if (status !== 200 || body.length > FRONT_ENTRY_MAX_BYTES) return null;
   for (const name of NEVER_KEPT) if (headers[name] !== undefined) return null;
   const names = matchedHeaders(headers.vary);
   if (!names) return null;
+  /** @type {FrontEntry["gzip"]} */
+  let gzip;
+  if (call) {
+    const encoding = headers["content-encoding"];
+    if ((encoding !== undefined && encoding !== "gzip") || !/^application\/json\b/.test(String(headers["content-type"] ?? ""))) return null;
+    let plain = body;
+    try {
+      if (encoding === "gzip") plain = gunzipSync(body);
+    } catch {
+      return null;
+    }
+    const id = Buffer.from(`${JSON.stringify(call.id)}}`);
+    const tail = Buffer.concat([RPC_ID_MEMBER, id]);
+    if (plain.length < tail.length + 1 || plain[0] !== 0x7b || !plain.subarray(plain.length - tail.length).equals(tail)) return null;
+    body = plain.subarray(0, plain.length - id.length);
+    // Compressed once up to the id, ending on a byte boundary with no history carried over, so
+    // that each caller's id is a last block of its own (rpcBody).
+    if (encoding === "gzip") gzip = { deflated: deflateRawSync(body, { finishFlush: zlibConstants.Z_FULL_FLUSH }), crc: crc32(body) };
+    for (const name of RPC_MATCHED) if (!names.includes(name)) names.push(name);
+  }
   const kept = Object.entries(headers).filter(([name, value]) => value !== undefined && !NOT_REPEATED.has(name));
   const match = names.map((name) => [name, headerValue(requestHeaders, name)]);
   let bytes = body.length;
   for (const [name, value] of kept) bytes += 2 * (name.length + String(value).length) + 64;
   for (const [name, value] of match) bytes += 2 * (name.length + (value?.length ?? 0)) + 64;
-  return { status, headers: kept, body, match, bytes };
+  if (gzip) bytes += gzip.deflated.length;
+  return call ? { status, headers: kept, body, match, bytes, rpc: true, gzip } : { status, headers: kept, body, match, bytes };
+}
+
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+
+/** A kept MCP answer with the caller's id: the JSON text, or a gzip member of it when it was gzipped. */
+export function rpcBody(entry, id) {
+  const tail = Buffer.from(`${JSON.stringify(id)}}`);
+  if (!entry.gzip) return Buffer.concat([entry.body, tail]);
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc32(tail, entry.gzip.crc), 0);
+  trailer.writeUInt32LE((entry.body.length + tail.length) >>> 0, 4);
+  return Buffer.concat([GZIP_HEADER, entry.gzip.deflated, deflateRawSync(tail), trailer]);
 }
 
 /**
@@ -129,11 +267,12 @@ export function frontEntry({ status, headers, body, requestHeaders }) {
  * @param {import("node:http").IncomingMessage} req
  * @param {import("node:http").ServerResponse} res
  * @param {{ cacheHits: number }} scope
+ * @param {{ id: string | number, key: string }} [call] the MCP call a POST is (readRpcCall)
  */
-export function answerFromFront(req, res, scope) {
+export function answerFromFront(req, res, scope, call) {
   const cache = store();
-  if (!cache || !frontEligible(req.method, req.headers)) return false;
-  const found = cache.peek(frontKey(req.url, req.headers), (kept) => sameRequest(kept, req.headers));
+  if (!cache || !(call ? req.method === "POST" : frontEligible(req.method, req.headers))) return false;
+  const found = cache.peek(frontKey(req.url, req.headers, call), (kept) => (kept.rpc === true) === (call !== undefined) && sameRequest(kept, req.headers));
   if (!found) return false;
   const entry = found.value;
   if (found.expired && !entry.refreshing) {
@@ -147,7 +286,7 @@ export function answerFromFront(req, res, scope) {
   for (const [name, value] of entry.headers) res.setHeader(name, value);
   // No writeHead: end() with the whole body sends it with its Content-Length, in one write.
   res.statusCode = entry.status;
-  res.end(entry.body);
+  res.end(call ? rpcBody(entry, call.id) : entry.body);
   return true;
 }
 
@@ -158,12 +297,13 @@ export function answerFromFront(req, res, scope) {
  * @param {import("node:http").IncomingMessage} req
  * @param {import("node:http").ServerResponse} res
  * @param {{ cacheHits: number, cacheMisses: number }} scope
+ * @param {{ id: string | number, key: string }} [call] the MCP call a POST is (readRpcCall)
  */
-export function offerFromApp(req, res, scope) {
+export function offerFromApp(req, res, scope, call) {
   const cache = store();
   // Read before the app builds the answer: a purge while it does means the copy may be of old data.
   const purges = cache?.purges;
-  const keep = cache !== undefined && frontEligible(req.method, req.headers);
+  const keep = cache !== undefined && (call ? req.method === "POST" : frontEligible(req.method, req.headers));
   let ttlMs = 0;
   /** @type {Buffer[] | null} */
   let chunks = keep ? [] : null;
@@ -213,7 +353,7 @@ export function offerFromApp(req, res, scope) {
   };
   res.once("finish", () => {
     if (!chunks || ttlMs <= 0 || scope.cacheMisses > 0 || scope.cacheHits === 0) return;
-    const entry = frontEntry({ status: res.statusCode, headers: res.getHeaders(), body: Buffer.concat(chunks), requestHeaders: req.headers });
-    if (entry) cache.put(frontKey(req.url, req.headers), entry, ttlMs, purges);
+    const entry = frontEntry({ status: res.statusCode, headers: res.getHeaders(), body: Buffer.concat(chunks), requestHeaders: req.headers, call });
+    if (entry) cache.put(frontKey(req.url, req.headers, call), entry, ttlMs, purges);
   });
 }

@@ -1,8 +1,27 @@
 import { EventEmitter } from "node:events";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Readable } from "node:stream";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { TtlCache } from "../cache/ttl-cache";
-import { answerFromFront, FRONT_CACHE_HEADER, FRONT_ENTRY_MAX_BYTES, frontEligible, frontEntry, frontKey, matchedHeaders, offerFromApp, sameRequest, type FrontEntry } from "./front-cache.mjs";
+import {
+  answerFromFront,
+  FRONT_CACHE_HEADER,
+  FRONT_ENTRY_MAX_BYTES,
+  FRONT_RPC_BODY_MAX_BYTES,
+  frontEligible,
+  frontEntry,
+  frontKey,
+  frontRpcEligible,
+  matchedHeaders,
+  offerFromApp,
+  readRpcCall,
+  rpcBody,
+  rpcCallOf,
+  sameRequest,
+  type FrontEntry,
+} from "./front-cache.mjs";
 
 const body = Buffer.from('{"slug":"x"}');
 const answer = (headers: Record<string, string | undefined>, status = 200) => ({
@@ -184,5 +203,101 @@ describe("front cache: the guard's side", () => {
     refresher.end();
     await new Promise((resolve) => refresher.once("close", resolve));
     expect(answerFromFront(request("/a"), new FakeResponse() as unknown as ServerResponse, scope(0))).toBe(false);
+  });
+});
+
+describe("front cache: MCP calls", () => {
+  const call = (id: unknown, extra: Record<string, unknown> = {}) =>
+    JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "get_restaurant_menu", arguments: { slug: "x" } }, ...extra });
+  const rpcHeaders = { "content-type": "application/json", "content-length": "120", host: "localhost:3000", "mcp-protocol-version": "2025-11-25" };
+  /** An answer as the SDK writes it, for `id`. */
+  const sdkAnswer = (id: string | number) => `{"result":{"content":[{"type":"text","text":"menu ü"}]},"jsonrpc":"2.0","id":${JSON.stringify(id)}}`;
+  const rpcAnswer = (id: string | number, body: Buffer, headers: Record<string, string> = {}) => ({
+    status: 200,
+    headers: { "content-type": "application/json", "access-control-allow-origin": "*", ...headers },
+    body,
+    requestHeaders: rpcHeaders,
+    call: { id },
+  });
+
+  it("reads ahead only a small POST to the endpoint itself, of declared length, without credentials or Mcp-Param-* headers", () => {
+    expect(frontRpcEligible("POST", "/api/mcp", rpcHeaders)).toBe(true);
+    expect(frontRpcEligible("GET", "/api/mcp", rpcHeaders)).toBe(false);
+    expect(frontRpcEligible("POST", "/api/mcp?x=1", rpcHeaders)).toBe(false);
+    expect(frontRpcEligible("POST", "/api/public/cuisines", rpcHeaders)).toBe(false);
+    expect(frontRpcEligible("POST", "/api/mcp", { ...rpcHeaders, "content-length": String(FRONT_RPC_BODY_MAX_BYTES + 1) })).toBe(false);
+    expect(frontRpcEligible("POST", "/api/mcp", { ...rpcHeaders, "content-length": "0" })).toBe(false);
+    expect(frontRpcEligible("POST", "/api/mcp", { ...rpcHeaders, "content-length": undefined, "transfer-encoding": "chunked" })).toBe(false);
+    expect(frontRpcEligible("POST", "/api/mcp", { ...rpcHeaders, authorization: "Bearer t" })).toBe(false);
+    expect(frontRpcEligible("POST", "/api/mcp", { ...rpcHeaders, "mcp-param-slug": "x" })).toBe(false);
+  });
+
+  it("knows a tools/call by its id and the rest of the message; anything else is the app's", () => {
+    const a = rpcCallOf(call(1))!;
+    expect(a.id).toBe(1);
+    expect(rpcCallOf(call("abc"))!.key).toBe(a.key);
+    expect(rpcCallOf(call(1, { params: { name: "get_restaurant_menu", arguments: { slug: "y" } } }))!.key).not.toBe(a.key);
+    for (const text of [call(1.5), call(null), call("x".repeat(257)), call(2 ** 53), call(1, { method: "tools/list" }), call(1, { jsonrpc: "1.0" }), call(1, { params: [] }), JSON.stringify({ jsonrpc: "2.0", method: "tools/call", params: {} }), "[1]", "{", "null"]) {
+      expect(rpcCallOf(text), text).toBeUndefined();
+    }
+  });
+
+  it("puts each caller's id in a kept answer, plain or gzipped", () => {
+    const plain = frontEntry(rpcAnswer(7, Buffer.from(sdkAnswer(7))))!;
+    expect(plain.rpc).toBe(true);
+    expect(rpcBody(plain, "ab\"c").toString()).toBe(sdkAnswer('ab"c'));
+    const zipped = frontEntry(rpcAnswer("q", gzipSync(sdkAnswer("q")), { "content-encoding": "gzip", vary: "Accept-Encoding" }))!;
+    expect(zipped.gzip).toBeDefined();
+    for (const id of [12345, "é-1", ""]) expect(gunzipSync(rpcBody(zipped, id)).toString()).toBe(sdkAnswer(id));
+    expect(zipped.match.map(([name]) => name)).toEqual(expect.arrayContaining(["accept-encoding", "host", "content-type", "mcp-protocol-version", "mcp-method"]));
+  });
+
+  it("keeps only an SDK success that ends with the caller's id, uncompressed or gzipped", () => {
+    expect(frontEntry(rpcAnswer(8, Buffer.from(sdkAnswer(7))))).toBeNull();
+    expect(frontEntry(rpcAnswer(7, Buffer.from(`${sdkAnswer(7)}\n`)))).toBeNull();
+    expect(frontEntry(rpcAnswer(7, Buffer.from(sdkAnswer(7)), { "content-encoding": "br" }))).toBeNull();
+    expect(frontEntry(rpcAnswer(7, Buffer.from(sdkAnswer(7)), { "content-encoding": "gzip" }))).toBeNull();
+    expect(frontEntry(rpcAnswer(7, Buffer.from(sdkAnswer(7)), { "content-type": "text/event-stream" }))).toBeNull();
+  });
+
+  it("sees a body that arrives in pieces and leaves it unread for the app", async () => {
+    const text = call(3);
+    const seen: Promise<{ call: unknown; app: string; disturbed: boolean }> = new Promise((resolve) => {
+      const server = createServer(async (req, res) => {
+        const found = await readRpcCall(req);
+        // What Next.js checks before it makes the route's Request of it.
+        const disturbed = Readable.isDisturbed(req);
+        const app = await new Response(Readable.toWeb(req) as ReadableStream).text();
+        res.end("ok");
+        server.close();
+        resolve({ call: found, app, disturbed });
+      });
+      server.listen(0, "127.0.0.1", () => {
+        const { port } = server.address() as AddressInfo;
+        const req = httpRequest({ port, method: "POST", path: "/api/mcp", headers: { "content-type": "application/json", "content-length": Buffer.byteLength(text) } });
+        req.write(text.slice(0, 10));
+        setTimeout(() => req.end(text.slice(10)), 30);
+        req.on("response", (res) => res.resume());
+      });
+    });
+    const { call: found, app, disturbed } = await seen;
+    expect(found).toEqual(rpcCallOf(text));
+    expect(disturbed).toBe(false);
+    expect(app).toBe(text);
+  });
+
+  it("repeats a kept answer only to the same call from the same kind of client", () => {
+    const cache = new TtlCache<FrontEntry>(10);
+    holder[KEY] = cache;
+    const post = (id: number | string, headers: Record<string, string> = {}) => ({ method: "POST", url: "/api/mcp", headers: { ...rpcHeaders, ...headers } }) as unknown as IncomingMessage;
+    const c = rpcCallOf(call(7))!;
+    cache.put(frontKey("/api/mcp", rpcHeaders, c), frontEntry(rpcAnswer(7, Buffer.from(sdkAnswer(7))))!, 1000, cache.purges);
+    const res = new FakeResponse();
+    expect(answerFromFront(post(9), res as unknown as ServerResponse, { cacheHits: 0 }, rpcCallOf(call(9)))).toBe(true);
+    expect(Buffer.concat(res.sent).toString()).toBe(sdkAnswer(9));
+    expect(answerFromFront(post(9, { host: "evil.example" }), new FakeResponse() as unknown as ServerResponse, { cacheHits: 0 }, rpcCallOf(call(9)))).toBe(false);
+    expect(answerFromFront(post(9, { "mcp-protocol-version": "2025-06-18" }), new FakeResponse() as unknown as ServerResponse, { cacheHits: 0 }, rpcCallOf(call(9)))).toBe(false);
+    // Without the call read ahead a POST is never repeated.
+    expect(answerFromFront(post(9), new FakeResponse() as unknown as ServerResponse, { cacheHits: 0 })).toBe(false);
   });
 });

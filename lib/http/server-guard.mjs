@@ -30,8 +30,9 @@
 //   - gives the process a loopback listener of its own for the HTML handler's page renders
 //     (openRenderListener), when its start script has not (npm start's has): the renders of
 //     requests in flight while the public listener drains on SIGTERM still have somewhere to go.
-//   - answers a menu, its page or its Markdown twin asked for again within a second from the bytes
-//     the app sent last time, without Next.js (lib/http/front-cache.mjs), when the app offered them
+//   - answers a menu, its page or its Markdown twin (or an MCP call of a menu, with the caller's
+//     id) asked for again within a second from the bytes the app sent last time, without Next.js
+//     (lib/http/front-cache.mjs), when the app offered them
 //   - gives every request an id (lib/observability/request-id.mjs: the caller's X-Request-Id or
 //     traceparent trace id, else a new one), echoed as X-Request-Id on every answer, the guard's
 //     own and Node's 408/431/400 included, and runs the request in a scope that carries it
@@ -51,7 +52,7 @@ import { config } from "../config-schema.mjs";
 import { narrowWaitUntil, newRequestScope, runInRequest, WAIT_UNTIL_HEADER } from "../observability/request-context.mjs";
 import { newRequestId, requestIdOf } from "../observability/request-id.mjs";
 import { processLog } from "../observability/process-log.mjs";
-import { answerFromFront, offerFromApp } from "./front-cache.mjs";
+import { answerFromFront, frontRpcEligible, offerFromApp, readRpcCall } from "./front-cache.mjs";
 import { createTurnGate } from "./turn-gate.mjs";
 import { clientErrorKind, clientErrorResponse, frontAnswer, INTERNAL_RENDER_HEADER, internalPathAnswer, isInternalPath, overloadedAnswer, prepareRequest, responseBaseHeaders } from "./request-front.mjs";
 
@@ -255,11 +256,15 @@ export function guardServer(server, options = {}) {
       // (lib/http/front-cache.mjs); in its turn like any request, so that thousands of them a
       // second do not make one long turn (the event-loop delay p99 was 37–48 ms when they were
       // answered as they arrived, in the 5-minute soak of 2026-11-27 06:38 UTC).
-      turnGate().admit(() => {
-        if (answerFromFront(req, res, scope)) return;
-        offerFromApp(req, res, scope);
-        start();
-      }, first);
+      const admit = (call) =>
+        turnGate().admit(() => {
+          if (answerFromFront(req, res, scope, call)) return;
+          offerFromApp(req, res, scope, call);
+          start();
+        }, first);
+      // An MCP call of a menu may be repeated too: its small body is read first (and given back).
+      if (frontRpcEligible(req.method, req.url, req.headers)) readRpcCall(req).then(admit);
+      else admit(undefined);
       return true;
     }
     return emit.call(this, event, ...args);

@@ -3,6 +3,7 @@
 // for again is repeated byte for byte without the app, counted as a front hit by the server's own
 // metrics; each representation keeps to its own requests; a purge reaches the copies at once; the
 // offer header never leaves; throttled answers are never repeated.
+import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startTestServer, type TestServer } from "../support/test-server";
 
@@ -110,5 +111,60 @@ describe("the server guard's copies of whole answers", () => {
     }
     expect(remaining[0]).not.toBe("");
     expect(new Set(remaining).size).toBe(3);
+  });
+
+  describe("MCP tool calls", () => {
+    const HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-11-25" };
+    const call = (id: unknown, name = "get_restaurant_menu", args: Record<string, unknown> = { slug: SLUG }) =>
+      JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } });
+    async function post(body: string, headers: Record<string, string> = {}) {
+      const res = await fetch(`${server.baseUrl}/api/mcp`, { method: "POST", headers: { ...HEADERS, ...headers }, body });
+      return { res, text: await res.text() };
+    }
+
+    /** fetch may not set Host. */
+    function statusWithHost(body: string, host: string): Promise<number | undefined> {
+      const url = new URL(server.baseUrl);
+      return new Promise((resolve, reject) => {
+        const req = httpRequest({ host: url.hostname, port: url.port, path: "/api/mcp", method: "POST", headers: { ...HEADERS, Host: host, "Content-Length": Buffer.byteLength(body) } }, (res) => {
+          res.resume();
+          resolve(res.statusCode);
+        });
+        req.on("error", reject);
+        req.end(body);
+      });
+    }
+
+    it.each([
+      ["gzipped", {}],
+      ["uncompressed", { "accept-encoding": "identity" }],
+    ])("repeat a menu call %s with each caller's own id", async (_name, headers) => {
+      const first = await post(call(1), headers);
+      expect(first.res.status).toBe(200);
+      const second = await post(call("two"), headers);
+      const before = await frontHits();
+      const third = await post(call(33), headers);
+      const fourth = await post(call("vier-ü"), headers);
+      expect(await frontHits()).toBe(before + 2);
+      for (const answer of [second, third, fourth]) expect(answer.res.headers.get("x-menu-front-cache")).toBeNull();
+      expect(JSON.parse(third.text)).toEqual({ ...JSON.parse(second.text), id: 33 });
+      expect(JSON.parse(fourth.text).id).toBe("vier-ü");
+      expect(third.text).toBe(second.text.replace(/"id":"two"}$/, '"id":33}'));
+      expect(meaning(third.res)).toEqual(meaning(second.res));
+    });
+
+    it("leave the rest to the app: an id it refuses, a foreign Host, another protocol version, a search", async () => {
+      for (const id of [1, 2, 3]) await post(call(id));
+      const before = await frontHits();
+      const badId = await post(call(1.5));
+      expect(badId.res.status).toBe(400);
+      expect(JSON.parse(badId.text).error.code).toBe(-32600);
+      // DNS-rebinding protection: the demo server is a loopback one, so a foreign Host is refused.
+      expect(await statusWithHost(call(4), "evil.example")).toBe(403);
+      const older = await post(call(5), { "mcp-protocol-version": "2025-06-18" });
+      expect(older.res.status).toBe(200);
+      for (let i = 0; i < 3; i++) expect((await post(call(i, "search_restaurants", { q: "pizza" }))).res.status).toBe(200);
+      expect(await frontHits()).toBe(before);
+    });
   });
 });
