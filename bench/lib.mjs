@@ -74,6 +74,12 @@ export function npmStartArgs(root = ROOT) {
   return npmStartCommand(root).args;
 }
 
+/** npm start's command as a report shows it, its variables included, with `nodeArgs` before its own. */
+export function npmStartShown(nodeArgs = [], root = ROOT) {
+  const { args, env } = npmStartCommand(root);
+  return [...Object.entries(env).map(([name, value]) => `${name}=${value}`), "node", ...nodeArgs, ...args].join(" ");
+}
+
 /**
  * `npm start` (scripts/start.mjs: migrations, build when the sources changed, the node:http
  * front) on a free loopback port. The process it spawns is the server itself, so its RSS is the
