@@ -60,8 +60,7 @@ ENV NODE_ENV=production \
     NEXT_TELEMETRY_DISABLED=1 \
     PORT=3000 \
     HOSTNAME=0.0.0.0 \
-    NODE_OPTIONS="--max-old-space-size=256 --max-semi-space-size=2" \
-    MALLOC_ARENA_MAX=2
+    NODE_OPTIONS="--max-old-space-size=256 --max-semi-space-size=2"
 RUN groupadd --system --gid 1001 menu \
  && useradd --system --uid 1001 --gid menu --no-create-home --shell /usr/sbin/nologin menu
 # The server writes its ISR renders under .next: the app's files belong to its user.

@@ -7,7 +7,6 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { npmStartCommand } from "../scripts/npm-start-command.mjs";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
 export const FIXTURE = path.join(ROOT, "tests/fixtures/menus.json");
@@ -71,13 +70,11 @@ export function rssOf(pid) {
  * "scripts/start.mjs"]: the benchmark runs the server exactly as production starts it.
  */
 export function npmStartArgs(root = ROOT) {
-  return npmStartCommand(root).args;
-}
-
-/** npm start's command as a report shows it, its variables included, with `nodeArgs` before its own. */
-export function npmStartShown(nodeArgs = [], root = ROOT) {
-  const { args, env } = npmStartCommand(root);
-  return [...Object.entries(env).map(([name, value]) => `${name}=${value}`), "node", ...nodeArgs, ...args].join(" ");
+  const script = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts?.start ?? "node scripts/start.mjs";
+  // "exec node …": npm's shell replaces itself with node (package.json), so signals reach the server.
+  const words = script.trim().replace(/^exec\s+/, "").split(/\s+/);
+  if (words[0] !== "node") throw new Error(`npm start is not "node …": ${script}`);
+  return words.slice(1);
 }
 
 /**
@@ -90,7 +87,6 @@ export async function startServer({ root = ROOT, env = {}, log = () => {}, nodeA
   const baseUrl = `http://127.0.0.1:${port}`;
   const fullEnv = {
     ...process.env,
-    ...npmStartCommand(root).env,
     NODE_ENV: "production",
     NEXT_TELEMETRY_DISABLED: "1",
     PORT: String(port),

@@ -29,7 +29,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { environment, fmt, FIXTURE, load, MCP_HEADERS, mcpCall, npmStartShown, ROOT, startServer, table, tsx } from "./lib.mjs";
+import { environment, fmt, FIXTURE, load, MCP_HEADERS, mcpCall, npmStartArgs, ROOT, startServer, table, tsx } from "./lib.mjs";
 import { observabilityCost, observabilitySection, writeObservabilitySection } from "./observability.mjs";
 
 // ————— options —————
@@ -365,7 +365,7 @@ ${ROUNDS} interleaved rounds with the references of the same endpoint, on 127.0.
 | load average at start | ${env.loadAverage} (other work on the machine lowers every figure alike; the ratios are what count) |
 | data | demo data + test fixture (SQLite); restaurant \`${slug}\`, search \`q=${q}\` |
 | in-process cache TTL | ${process.env.MENU_CACHE_TTL_MS ?? "30000 (default)"} ms |
-| server | \`${npmStartShown()}\` (as \`npm start\`), NODE_ENV=production, BENCH_FLOOR=1 |
+| server | \`node ${npmStartArgs().join(" ")}\` (as \`npm start\`), NODE_ENV=production, BENCH_FLOOR=1 |
 `);
 
 for (const connections of CONNECTIONS) {

@@ -35,7 +35,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "no
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { environment, eventLoopDelay, fmt, FIXTURE, freePort, MCP_HEADERS, mcpCall, npmStartShown, ROOT, startServer, table, tsx } from "./lib.mjs";
+import { environment, eventLoopDelay, fmt, FIXTURE, freePort, MCP_HEADERS, mcpCall, npmStartArgs, ROOT, startServer, table, tsx } from "./lib.mjs";
 import { endpointsFor, measureInChild } from "./measure-endpoints.mjs";
 
 function option(name, fallback) {
@@ -241,7 +241,7 @@ const section = `<!-- soak:start -->
 | date | ${env.date} |
 | commit | ${env.commit} |
 | machine | ${env.cpu}, ${env.memory}, Node ${env.node} (load generator on the same machine); load average at the start ${env.loadAverage}, at the end ${os.loadavg().map((n) => n.toFixed(2)).join(" ")} |
-| server | \`METRICS_PORT=… ${npmStartShown(["--trace-gc", ...NODE_ARGS])}\` (as \`npm start\`), SQLite, demo data + fixture |
+| server | \`METRICS_PORT=… node --trace-gc ${[...NODE_ARGS, ...npmStartArgs()].join(" ")}\` (as \`npm start\`), SQLite, demo data + fixture |
 | load | autocannon, ${CONNECTIONS} connections; ${MEASURE} s per endpoint fresh and aged, each measurement from a fresh load-generator process; ${WARMUP ? `fresh = after a ${WARMUP}-s warm-up of the same mixed flood` : "fresh = a cold server (no warm-up)"}; flood ${floodMinutes.toFixed(1)} min, ${fmt.int(floodRequests)} requests, ${FLOOD.length} request kinds, mostly URLs never seen before |
 
 ${table(

@@ -208,8 +208,8 @@ export function sameRequest(entry, headers) {
 /**
  * The copy an answer leaves, or null when it must not be kept.
  *
- * An MCP answer (`call` given) is kept only as the SDK writes a success, uncompressed and ending
- * with the call's id, so that the id can be put back in for the next caller.
+ * An MCP answer (`call` given) is kept only as the SDK writes a success, ending with the call's
+ * id, uncompressed or gzipped, so that the next caller's id can be put in its place.
  *
  * @param {{ status: number, headers: Record<string, string | string[] | number | undefined>, body: Buffer, requestHeaders: Record<string, string | string[] | undefined>, call?: { id: string | number } }} answer
  * @returns {FrontEntry | null}

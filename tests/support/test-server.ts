@@ -11,7 +11,6 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { scratchPostgres } from "./scratch-postgres";
-import { npmStartCommand } from "../../scripts/npm-start-command.mjs";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const FIXTURE = path.join(ROOT, "tests/fixtures/menus.json");
@@ -58,8 +57,9 @@ export interface TestServer {
 
 /** The node options of `npm start` (package.json), e.g. its heap cap: a test server started with them runs as production does. */
 export function npmStartNodeArgs(): string[] {
-  const { args } = npmStartCommand(ROOT);
-  return args.slice(0, args.indexOf("scripts/start.mjs"));
+  const script: string = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts.start;
+  const words = script.trim().replace(/^exec\s+/, "").split(/\s+/);
+  return words.slice(1, words.indexOf("scripts/start.mjs"));
 }
 
 function rssOf(pid: number | undefined): number | null {
@@ -133,8 +133,6 @@ export async function startTestServer(
   }
 
   const nodeArgs = options.asNpmStart ? npmStartNodeArgs() : [];
-  // And the environment it sets before node (its allocator's arenas), under the test's own settings.
-  if (options.asNpmStart) for (const [name, value] of Object.entries(npmStartCommand(ROOT, env).env)) env[name] ??= value;
   const command = commandOf(mode, port);
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, ...command.args], { cwd: command.cwd, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
