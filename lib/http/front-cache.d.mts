@@ -24,6 +24,7 @@ export interface RpcCall {
   key: string;
 }
 export declare const FRONT_RPC_BODY_MAX_BYTES: number;
+export declare const FRONT_RPC_BODY_WAIT_MS: number;
 export declare function frontRpcEligible(method: string | undefined, url: string | undefined, headers: Record<string, string | string[] | undefined>): boolean;
 export declare function rpcCallOf(text: string): RpcCall | undefined;
 export declare function readRpcCall(req: IncomingMessage): Promise<RpcCall | undefined>;

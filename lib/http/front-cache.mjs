@@ -134,11 +134,19 @@ export function rpcCallOf(text) {
 }
 
 /**
+ * How long the guard waits for the rest of a small POST body once its headers are in. A body not
+ * whole by then goes to the app as it is, never repeated: a client that sends its body slowly is
+ * the app's to meet (its limit on bodies read at once sheds the excess with 503), not the guard's
+ * to wait for. Clients send a small body with its headers, or right after them.
+ */
+export const FRONT_RPC_BODY_WAIT_MS = 10;
+
+/**
  * Reads a small POST body as it arrives, without taking it from the stream: the request's push
  * (where Node's parser hands each piece of the body to it) is watched, and nothing reads, so the
  * app later reads an untouched request (Next.js refuses one that was read: "disturbed").
- * Resolves with the call it is, or undefined; a request that closes first resolves undefined.
- * Called as the request is emitted, before any of its body can have been pushed.
+ * Resolves with the call it is, or undefined: not a call, not whole within FRONT_RPC_BODY_WAIT_MS,
+ * or the request closed. Called as the request is emitted, before any of its body can have been pushed.
  *
  * @param {import("node:http").IncomingMessage} req
  * @returns {Promise<{ id: string | number, key: string } | undefined>}
@@ -152,10 +160,12 @@ export function readRpcCall(req) {
     let size = 0;
     const push = req.push;
     const finish = (call) => {
+      clearTimeout(timer);
       req.push = push;
       req.off("close", onClose);
       resolve(call);
     };
+    const timer = setTimeout(() => finish(undefined), FRONT_RPC_BODY_WAIT_MS);
     const onClose = () => finish(undefined);
     req.push = function pushWatched(chunk, encoding) {
       const more = push.call(this, chunk, encoding);

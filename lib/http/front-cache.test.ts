@@ -10,6 +10,7 @@ import {
   FRONT_CACHE_HEADER,
   FRONT_ENTRY_MAX_BYTES,
   FRONT_RPC_BODY_MAX_BYTES,
+  FRONT_RPC_BODY_WAIT_MS,
   frontEligible,
   frontEntry,
   frontKey,
@@ -260,9 +261,9 @@ describe("front cache: MCP calls", () => {
     expect(frontEntry(rpcAnswer(7, Buffer.from(sdkAnswer(7)), { "content-type": "text/event-stream" }))).toBeNull();
   });
 
-  it("sees a body that arrives in pieces and leaves it unread for the app", async () => {
-    const text = call(3);
-    const seen: Promise<{ call: unknown; app: string; disturbed: boolean }> = new Promise((resolve) => {
+  /** A POST of `text` in two pieces `gapMs` apart to a server that reads it ahead, then as the app does. */
+  function sentInPieces(text: string, gapMs: number): Promise<{ call: unknown; app: string; disturbed: boolean }> {
+    return new Promise((resolve) => {
       const server = createServer(async (req, res) => {
         const found = await readRpcCall(req);
         // What Next.js checks before it makes the route's Request of it.
@@ -275,13 +276,26 @@ describe("front cache: MCP calls", () => {
       server.listen(0, "127.0.0.1", () => {
         const { port } = server.address() as AddressInfo;
         const req = httpRequest({ port, method: "POST", path: "/api/mcp", headers: { "content-type": "application/json", "content-length": Buffer.byteLength(text) } });
-        req.write(text.slice(0, 10));
-        setTimeout(() => req.end(text.slice(10)), 30);
+        req.flushHeaders();
+        setTimeout(() => req.write(text.slice(0, 10)), 1);
+        setTimeout(() => req.end(text.slice(10)), 1 + gapMs);
         req.on("response", (res) => res.resume());
       });
     });
-    const { call: found, app, disturbed } = await seen;
+  }
+
+  it("sees a body that arrives in pieces and leaves it unread for the app", async () => {
+    const text = call(3);
+    const { call: found, app, disturbed } = await sentInPieces(text, 0);
     expect(found).toEqual(rpcCallOf(text));
+    expect(disturbed).toBe(false);
+    expect(app).toBe(text);
+  });
+
+  it("leaves a body that is not whole within the wait to the app, untouched", async () => {
+    const text = call(4);
+    const { call: found, app, disturbed } = await sentInPieces(text, FRONT_RPC_BODY_WAIT_MS + 40);
+    expect(found).toBeUndefined();
     expect(disturbed).toBe(false);
     expect(app).toBe(text);
   });
