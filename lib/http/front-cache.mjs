@@ -89,6 +89,8 @@ function store() {
  * @typedef {{ status: number, headers: [string, string | string[] | number][], body: Buffer, match: [string, string | undefined][], bytes: number, rpc?: boolean, gzip?: { deflated: Buffer, crc: number }, refreshing?: boolean }} FrontEntry
  * An entry with `rpc` holds an MCP answer up to its id's value: the body ends with `"id":`, and
  * `gzip` is that text deflated (the answer was sent gzipped) with its CRC-32.
+ *
+ * @typedef {{ id: string | number, key: string }} RpcCall An MCP tools/call: its id, and the message without it.
  */
 
 /** Whether a request may be answered from, or fill, the copies: a plain GET. */
@@ -116,7 +118,7 @@ export function frontRpcEligible(method, url, headers) {
  * key). Undefined for anything else, which the app answers: notifications, other methods, an id
  * the app would refuse, a body that is not one JSON object.
  *
- * @returns {{ id: string | number, key: string } | undefined}
+ * @returns {RpcCall | undefined}
  */
 export function rpcCallOf(text) {
   let message;
@@ -149,7 +151,7 @@ export const FRONT_RPC_BODY_WAIT_MS = 10;
  * or the request closed. Called as the request is emitted, before any of its body can have been pushed.
  *
  * @param {import("node:http").IncomingMessage} req
- * @returns {Promise<{ id: string | number, key: string } | undefined>}
+ * @returns {Promise<RpcCall | undefined>}
  */
 export function readRpcCall(req) {
   const length = Number(req.headers["content-length"]);
@@ -244,8 +246,8 @@ export function frontEntry({ status, headers, body, requestHeaders, call }) {
     const tail = Buffer.concat([RPC_ID_MEMBER, id]);
     if (plain.length < tail.length + 1 || plain[0] !== 0x7b || !plain.subarray(plain.length - tail.length).equals(tail)) return null;
     body = plain.subarray(0, plain.length - id.length);
-    // Compressed once up to the id, ending on a byte boundary with no history carried over, so
-    // that each caller's id is a last block of its own (rpcBody).
+    // Compressed once up to the id, ending on a byte boundary, so that each caller's id is a
+    // last block of its own (rpcBody).
     if (encoding === "gzip") gzip = { deflated: deflateRawSync(body, { finishFlush: zlibConstants.Z_FULL_FLUSH }), crc: crc32(body) };
     for (const name of RPC_MATCHED) if (!names.includes(name)) names.push(name);
   }
@@ -260,15 +262,26 @@ export function frontEntry({ status, headers, body, requestHeaders, call }) {
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 
-/** A kept MCP answer with the caller's id: the JSON text, or a gzip member of it when it was gzipped. */
+/**
+ * A kept MCP answer with the caller's id: the JSON text, or a gzip member of it when it was
+ * gzipped. The id goes in as a stored deflate block (final, uncompressed: a few bytes), so a
+ * repeated answer costs no compressor; the text before it ends on a byte boundary (frontEntry).
+ */
 export function rpcBody(entry, id) {
   const tail = Buffer.from(`${JSON.stringify(id)}}`);
   if (!entry.gzip) return Buffer.concat([entry.body, tail]);
+  const block = Buffer.alloc(5);
+  block[0] = 1; // BFINAL, BTYPE 00 (stored)
+  block.writeUInt16LE(tail.length, 1);
+  block.writeUInt16LE(~tail.length & 0xffff, 3);
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(crc32(tail, entry.gzip.crc), 0);
   trailer.writeUInt32LE((entry.body.length + tail.length) >>> 0, 4);
-  return Buffer.concat([GZIP_HEADER, entry.gzip.deflated, deflateRawSync(tail), trailer]);
+  return Buffer.concat([GZIP_HEADER, entry.gzip.deflated, block, tail, trailer]);
 }
+
+/** A plain GET, or a POST read ahead as an MCP call (readRpcCall). */
+const mayUseCopies = (req, call) => (call ? req.method === "POST" : frontEligible(req.method, req.headers));
 
 /**
  * Answers `req` from a kept copy when there is one; true when it did. The request counts as a
@@ -277,11 +290,11 @@ export function rpcBody(entry, id) {
  * @param {import("node:http").IncomingMessage} req
  * @param {import("node:http").ServerResponse} res
  * @param {{ cacheHits: number }} scope
- * @param {{ id: string | number, key: string }} [call] the MCP call a POST is (readRpcCall)
+ * @param {RpcCall} [call] the MCP call a POST is (readRpcCall)
  */
 export function answerFromFront(req, res, scope, call) {
   const cache = store();
-  if (!cache || !(call ? req.method === "POST" : frontEligible(req.method, req.headers))) return false;
+  if (!cache || !mayUseCopies(req, call)) return false;
   const found = cache.peek(frontKey(req.url, req.headers, call), (kept) => (kept.rpc === true) === (call !== undefined) && sameRequest(kept, req.headers));
   if (!found) return false;
   const entry = found.value;
@@ -307,13 +320,13 @@ export function answerFromFront(req, res, scope, call) {
  * @param {import("node:http").IncomingMessage} req
  * @param {import("node:http").ServerResponse} res
  * @param {{ cacheHits: number, cacheMisses: number }} scope
- * @param {{ id: string | number, key: string }} [call] the MCP call a POST is (readRpcCall)
+ * @param {RpcCall} [call] the MCP call a POST is (readRpcCall)
  */
 export function offerFromApp(req, res, scope, call) {
   const cache = store();
   // Read before the app builds the answer: a purge while it does means the copy may be of old data.
   const purges = cache?.purges;
-  const keep = cache !== undefined && (call ? req.method === "POST" : frontEligible(req.method, req.headers));
+  const keep = cache !== undefined && mayUseCopies(req, call);
   let ttlMs = 0;
   /** @type {Buffer[] | null} */
   let chunks = keep ? [] : null;

@@ -5,6 +5,7 @@ import { Readable } from "node:stream";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { TtlCache } from "../cache/ttl-cache";
+import { MCP_LIMITS } from "../mcp/mcp-endpoint";
 import {
   answerFromFront,
   FRONT_CACHE_HEADER,
@@ -238,7 +239,9 @@ describe("front cache: MCP calls", () => {
     expect(a.id).toBe(1);
     expect(rpcCallOf(call("abc"))!.key).toBe(a.key);
     expect(rpcCallOf(call(1, { params: { name: "get_restaurant_menu", arguments: { slug: "y" } } }))!.key).not.toBe(a.key);
-    for (const text of [call(1.5), call(null), call("x".repeat(257)), call(2 ** 53), call(1, { method: "tools/list" }), call(1, { jsonrpc: "1.0" }), call(1, { params: [] }), JSON.stringify({ jsonrpc: "2.0", method: "tools/call", params: {} }), "[1]", "{", "null"]) {
+    // The app's bound on a string id (a longer one gets its -32600): the guard's must be the same.
+    expect(rpcCallOf(call("x".repeat(MCP_LIMITS.id)))?.id).toHaveLength(MCP_LIMITS.id);
+    for (const text of [call(1.5), call(null), call("x".repeat(MCP_LIMITS.id + 1)), call(2 ** 53), call(1, { method: "tools/list" }), call(1, { jsonrpc: "1.0" }), call(1, { params: [] }), JSON.stringify({ jsonrpc: "2.0", method: "tools/call", params: {} }), "[1]", "{", "null"]) {
       expect(rpcCallOf(text), text).toBeUndefined();
     }
   });
