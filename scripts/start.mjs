@@ -23,6 +23,7 @@ import { createHash } from "node:crypto";
 import { cpSync, existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
+import { dedupeServerChunks } from "./dedupe-server-chunks.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const require = createRequire(import.meta.url);
@@ -55,7 +56,7 @@ function sourceStamp() {
       hash.update(p).update(readFileSync(p));
     }
   };
-  for (const p of ["app", "lib", "public", "middleware.ts", "instrumentation.ts", "next.config.ts", "tsconfig.json", "package-lock.json", "prisma/schema.prisma"]) walk(p);
+  for (const p of ["app", "lib", "public", "middleware.ts", "instrumentation.ts", "next.config.ts", "tsconfig.json", "package-lock.json", "prisma/schema.prisma", "scripts/dedupe-server-chunks.mjs"]) walk(p);
   // The benchmark's build has routes the production build does not (next.config.ts).
   hash.update(`bench=${process.env.BENCH_FLOOR === "1"}`); // as next.config.ts reads it, at build time
   return hash.digest("hex");
@@ -68,6 +69,11 @@ const stampFile = ".next/source-stamp";
 
 function build(stamp) {
   run(process.execPath, [nextBin, "build"], { ...process.env, NEXT_TELEMETRY_DISABLED: "1" });
+  // Turbopack's byte-identical copies of server chunks, loaded once each (scripts/dedupe-server-chunks.mjs).
+  for (const dir of [".next/server", ".next/standalone/.next/server"]) {
+    const { files, bytes } = dedupeServerChunks(dir);
+    console.log(`${dir}: ${files} duplicate server chunks (${(bytes / 1e6).toFixed(1)} MB) now load their first copy`);
+  }
   // The standalone server serves public/ and .next/static from beside itself (Next.js leaves the
   // copy to us): with them it runs as `node .next/standalone/server.js`, as in the Dockerfile.
   for (const [from, to] of [["public", ".next/standalone/public"], [".next/static", ".next/standalone/.next/static"]]) {
