@@ -1,5 +1,17 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loggedPath, routePattern, UNMATCHED } from "./route-pattern";
+
+const APP = path.resolve(import.meta.dirname, "../../app");
+
+/** The folder of every route handler under app/, as its URL pattern ("/api/public/restaurants/[slug]"). */
+function routeHandlers(dir = APP, prefix = ""): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.isDirectory()) return routeHandlers(path.join(dir, entry.name), `${prefix}/${entry.name}`);
+    return entry.name === "route.ts" ? [prefix || "/"] : [];
+  });
+}
 
 describe("routePattern", () => {
   it("names API routes by their app/ pattern", () => {
@@ -11,6 +23,18 @@ describe("routePattern", () => {
     expect(routePattern("/api/health/ready")).toBe("/api/health/ready");
     expect(routePattern("/api/public/restaurants/a/b")).toBe("/api/[[...path]]");
     expect(routePattern("/api/nothing-here")).toBe("/api/[[...path]]");
+  });
+
+  it("names every route handler of app/ by its own pattern (the change feed and the export were logged as the API's 404 route)", () => {
+    const handlers = routeHandlers().filter((pattern) => !pattern.includes("[[..."));
+    expect(handlers).toContain("/api/public/export.ndjson");
+    for (const pattern of handlers) {
+      // A request for it: each [parameter] given a value, as a client would send.
+      const sample = pattern.replace(/\[([a-z]+)\]/gi, (_, name: string) => `sample-${name}.atom`);
+      expect(routePattern(sample), sample).toBe(pattern);
+    }
+    expect(routePattern("/api/public/changes")).toBe("/api/public/changes");
+    expect(routePattern("/feeds/cities/warsaw.atom")).toBe("/feeds/cities/[file]");
   });
 
   it("names pages by the page route table, Markdown twins with .md", () => {

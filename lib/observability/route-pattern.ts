@@ -7,8 +7,10 @@ import { matchPageRoute } from "../pages/routes";
 /** Route handlers of app/ with fixed paths, and their parameterised siblings (one segment each). */
 const FIXED = new Set([
   "/api/public",
+  "/api/public/changes",
   "/api/public/cuisines",
   "/api/public/dishes",
+  "/api/public/export.ndjson",
   "/api/public/locations",
   "/api/public/plans",
   "/api/public/restaurants",
@@ -33,11 +35,13 @@ const FIXED = new Set([
   "/robots.txt",
   "/sitemap.xml",
   "/favicon.svg",
+  "/feeds/restaurants.atom",
 ]);
 
 const ONE_PARAMETER: [prefix: string, pattern: string][] = [
   ["/api/public/restaurants/", "/api/public/restaurants/[slug]"],
   ["/docs/api/assets/", "/docs/api/assets/[file]"],
+  ["/feeds/cities/", "/feeds/cities/[file]"],
   ["/sitemaps/", "/sitemaps/[file]"],
   ["/bench--static/", "/bench--static/[size]"],
 ];
