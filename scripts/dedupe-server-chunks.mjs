@@ -7,6 +7,11 @@
 // installs a module's factory only once, from whichever copy came first. So every copy but one
 // becomes a stub that hands Node's cached exports of the one kept: the runtime still loads each
 // chunk path it names, and finds the factories it already has.
+//
+// A platform that deploys each route as a function of its own ships the files of the route's
+// trace (`route.js.nft.json`), which names the copy that route loads. So each trace that names a
+// stub names the chunk it leads to as well, and loses its `fileHashes` (the stub's hash no longer
+// matches; Next's readers treat the list as optional and hash the files themselves).
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import path from "node:path";
@@ -27,11 +32,14 @@ export function isTurbopackChunk(body) {
 }
 
 /**
- * Groups the Turbopack chunks of each directory under `dir` by content (source map comment aside)
- * and turns every chunk of a group but the first by name into stubFor(the first). Returns what it did.
+ * Groups the Turbopack chunks of each directory under `dir` by content (source map comment aside),
+ * turns every chunk of a group but the first by name into stubFor(the first), and adds the first to
+ * every trace under `dir` that names one of its stubs (addToTraces). Returns what it did.
  */
 export function dedupeServerChunks(dir) {
-  const result = { files: 0, bytes: 0 };
+  const result = { files: 0, bytes: 0, traces: 0 };
+  /** stub's absolute path → the absolute path of the chunk it leads to */
+  const stubs = new Map();
   const walk = (folder) => {
     const entries = readdirSync(folder, { withFileTypes: true });
     const groups = new Map();
@@ -53,11 +61,41 @@ export function dedupeServerChunks(dir) {
         // A stub would not be smaller than what it replaces.
         if (Buffer.byteLength(stub) >= copy.bytes) continue;
         writeFileSync(copy.file, stub);
+        stubs.set(copy.file, kept.file);
         result.files += 1;
         result.bytes += copy.bytes;
       }
     }
   };
-  walk(dir);
+  walk(path.resolve(dir));
+  if (stubs.size) result.traces = addToTraces(dir, stubs);
   return result;
+}
+
+/** Every `.nft.json` under `dir` that names a stub of `stubs` also names its chunk; returns how many changed. */
+export function addToTraces(dir, stubs) {
+  let changed = 0;
+  const walk = (folder) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const file = path.join(folder, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (entry.isFile() && entry.name.endsWith(".nft.json")) {
+        const trace = JSON.parse(readFileSync(file, "utf8"));
+        // The trace's paths are relative to its own folder; `stubs` holds absolute paths.
+        if (!Array.isArray(trace.files)) continue;
+        const base = path.dirname(file);
+        const named = new Set(trace.files.map((f) => path.resolve(base, f)));
+        const kept = [...named].flatMap((f) => (stubs.has(f) ? [stubs.get(f)] : []));
+        if (!kept.length) continue;
+        for (const target of new Set(kept)) {
+          if (!named.has(target)) trace.files.push(path.relative(base, target).split(path.sep).join("/"));
+        }
+        delete trace.fileHashes;
+        writeFileSync(file, JSON.stringify(trace));
+        changed += 1;
+      }
+    }
+  };
+  walk(path.resolve(dir));
+  return changed;
 }

@@ -70,7 +70,7 @@ describe("dedupeServerChunks", () => {
       "chunks/tiny-2.js": "module.exports=[1,e=>{}];\n",
     };
     const dir = tree(files);
-    expect(dedupeServerChunks(dir)).toEqual({ files: 0, bytes: 0 });
+    expect(dedupeServerChunks(dir)).toEqual({ files: 0, bytes: 0, traces: 0 });
     for (const [name, text] of Object.entries(files)) expect(readFileSync(path.join(dir, name), "utf8")).toBe(text);
   });
 
@@ -78,8 +78,37 @@ describe("dedupeServerChunks", () => {
     const dir = tree({ "chunks/a._.js": chunk("a._.js"), "chunks/b._.js": chunk("b._.js") });
     expect(dedupeServerChunks(dir).files).toBe(1);
     const stub = readFileSync(path.join(dir, "chunks/b._.js"), "utf8");
-    expect(dedupeServerChunks(dir)).toEqual({ files: 0, bytes: 0 });
+    expect(dedupeServerChunks(dir)).toEqual({ files: 0, bytes: 0, traces: 0 });
     expect(readFileSync(path.join(dir, "chunks/b._.js"), "utf8")).toBe(stub);
+  });
+});
+
+describe("route traces (.nft.json)", () => {
+  it("name the chunk a stub leads to wherever they name the stub, and drop their file hashes", () => {
+    const otherTrace = JSON.stringify({ version: 1, files: ["../../chunks/other._.js"], fileHashes: ["h-other"] });
+    const dir = tree({
+      "chunks/a._.js": chunk("a._.js"),
+      "chunks/b._.js": chunk("b._.js"),
+      "chunks/other._.js": chunk("other._.js", 2000, 1),
+      // Route x loads the copy b only; route y the kept a; route z neither.
+      "app/x/route.js.nft.json": JSON.stringify({ version: 1, files: ["../../chunks/b._.js", "../../chunks/other._.js"], fileHashes: ["h-b", "h-other"], symlinks: [] }),
+      "app/y/route.js.nft.json": JSON.stringify({ version: 1, files: ["../../chunks/a._.js"], fileHashes: ["h-a"] }),
+      "app/z/route.js.nft.json": otherTrace,
+    });
+
+    // Relative, as npm run build passes it (".next/server"): the traces' paths resolve to absolute ones.
+    expect(dedupeServerChunks(path.relative(process.cwd(), dir))).toMatchObject({ files: 1, traces: 1 });
+
+    const x = JSON.parse(readFileSync(path.join(dir, "app/x/route.js.nft.json"), "utf8"));
+    expect(x.files).toEqual(["../../chunks/b._.js", "../../chunks/other._.js", "../../chunks/a._.js"]);
+    expect(x.fileHashes).toBeUndefined();
+    expect(x.symlinks).toEqual([]);
+    // Unchanged: a trace naming the kept chunk itself, and one naming no stub.
+    expect(JSON.parse(readFileSync(path.join(dir, "app/y/route.js.nft.json"), "utf8")).fileHashes).toEqual(["h-a"]);
+    expect(readFileSync(path.join(dir, "app/z/route.js.nft.json"), "utf8")).toBe(otherTrace);
+    // What route x's function would ship: every file its trace names, and the stub's target is one.
+    const shipped = new Set(x.files.map((f: string) => path.resolve(dir, "app/x", f)));
+    expect(shipped.has(path.join(dir, "chunks/a._.js"))).toBe(true);
   });
 });
 

@@ -71,8 +71,8 @@ function build(stamp) {
   run(process.execPath, [nextBin, "build"], { ...process.env, NEXT_TELEMETRY_DISABLED: "1" });
   // Turbopack's byte-identical copies of server chunks, loaded once each (scripts/dedupe-server-chunks.mjs).
   for (const dir of [".next/server", ".next/standalone/.next/server"]) {
-    const { files, bytes } = dedupeServerChunks(dir);
-    console.log(`${dir}: ${files} duplicate server chunks (${(bytes / 1e6).toFixed(1)} MB) now load their first copy`);
+    const { files, bytes, traces } = dedupeServerChunks(dir);
+    console.log(`${dir}: ${files} duplicate server chunks (${(bytes / 1e6).toFixed(1)} MB) now load their first copy; ${traces} route traces now name that copy too`);
   }
   // The standalone server serves public/ and .next/static from beside itself (Next.js leaves the
   // copy to us): with them it runs as `node .next/standalone/server.js`, as in the Dockerfile.
