@@ -81,8 +81,8 @@ export function addToTraces(dir, stubs) {
       if (entry.isDirectory()) walk(file);
       else if (entry.isFile() && entry.name.endsWith(".nft.json")) {
         const trace = JSON.parse(readFileSync(file, "utf8"));
-        // The trace's paths are relative to its own folder; `stubs` holds absolute paths.
         if (!Array.isArray(trace.files)) continue;
+        // The trace's paths are relative to its own folder; `stubs` holds absolute paths.
         const base = path.dirname(file);
         const named = new Set(trace.files.map((f) => path.resolve(base, f)));
         const kept = [...named].flatMap((f) => (stubs.has(f) ? [stubs.get(f)] : []));
