@@ -31,6 +31,21 @@ export function isTurbopackChunk(body) {
   return body.startsWith("module.exports=[");
 }
 
+/** Every file under `dir` whose name ends with `suffix`, as absolute paths, each folder's in name order. */
+export function filesUnder(dir, suffix) {
+  const out = [];
+  const walk = (folder) => {
+    const entries = readdirSync(folder, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      const file = path.join(folder, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (entry.isFile() && entry.name.endsWith(suffix)) out.push(file);
+    }
+  };
+  walk(path.resolve(dir));
+  return out;
+}
+
 /**
  * Groups the Turbopack chunks of each directory under `dir` by content (source map comment aside),
  * turns every chunk of a group but the first by name into stubFor(the first), and adds the first to
@@ -38,36 +53,27 @@ export function isTurbopackChunk(body) {
  */
 export function dedupeServerChunks(dir) {
   const result = { files: 0, bytes: 0, traces: 0 };
+  // One folder's chunks of one content, first by name first: a stub requires its chunk beside it.
+  const groups = new Map();
+  for (const file of filesUnder(dir, ".js")) {
+    const body = chunkBody(readFileSync(file, "utf8"));
+    if (!isTurbopackChunk(body)) continue;
+    const key = `${path.dirname(file)}\0${createHash("sha256").update(body).digest("hex")}`;
+    groups.set(key, [...(groups.get(key) ?? []), { file, bytes: Buffer.byteLength(body) }]);
+  }
   /** stub's absolute path → the absolute path of the chunk it leads to */
   const stubs = new Map();
-  const walk = (folder) => {
-    const entries = readdirSync(folder, { withFileTypes: true });
-    const groups = new Map();
-    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-      const file = path.join(folder, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else if (entry.isFile() && entry.name.endsWith(".js")) {
-        const body = chunkBody(readFileSync(file, "utf8"));
-        if (!isTurbopackChunk(body)) continue;
-        const key = createHash("sha256").update(body).digest("hex");
-        const group = groups.get(key);
-        if (group) group.push({ file, bytes: Buffer.byteLength(body) });
-        else groups.set(key, [{ file, bytes: Buffer.byteLength(body) }]);
-      }
+  for (const [kept, ...copies] of groups.values()) {
+    const stub = stubFor(path.basename(kept.file));
+    for (const copy of copies) {
+      // A stub would not be smaller than what it replaces.
+      if (Buffer.byteLength(stub) >= copy.bytes) continue;
+      writeFileSync(copy.file, stub);
+      stubs.set(copy.file, kept.file);
+      result.files += 1;
+      result.bytes += copy.bytes;
     }
-    for (const [kept, ...copies] of groups.values()) {
-      for (const copy of copies) {
-        const stub = stubFor(path.basename(kept.file));
-        // A stub would not be smaller than what it replaces.
-        if (Buffer.byteLength(stub) >= copy.bytes) continue;
-        writeFileSync(copy.file, stub);
-        stubs.set(copy.file, kept.file);
-        result.files += 1;
-        result.bytes += copy.bytes;
-      }
-    }
-  };
-  walk(path.resolve(dir));
+  }
   if (stubs.size) result.traces = addToTraces(dir, stubs);
   return result;
 }
@@ -75,27 +81,18 @@ export function dedupeServerChunks(dir) {
 /** Every `.nft.json` under `dir` that names a stub of `stubs` also names its chunk; returns how many changed. */
 export function addToTraces(dir, stubs) {
   let changed = 0;
-  const walk = (folder) => {
-    for (const entry of readdirSync(folder, { withFileTypes: true })) {
-      const file = path.join(folder, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else if (entry.isFile() && entry.name.endsWith(".nft.json")) {
-        const trace = JSON.parse(readFileSync(file, "utf8"));
-        if (!Array.isArray(trace.files)) continue;
-        // The trace's paths are relative to its own folder; `stubs` holds absolute paths.
-        const base = path.dirname(file);
-        const named = new Set(trace.files.map((f) => path.resolve(base, f)));
-        const kept = [...named].flatMap((f) => (stubs.has(f) ? [stubs.get(f)] : []));
-        if (!kept.length) continue;
-        for (const target of new Set(kept)) {
-          if (!named.has(target)) trace.files.push(path.relative(base, target).split(path.sep).join("/"));
-        }
-        delete trace.fileHashes;
-        writeFileSync(file, JSON.stringify(trace));
-        changed += 1;
-      }
-    }
-  };
-  walk(path.resolve(dir));
+  for (const file of filesUnder(dir, ".nft.json")) {
+    const trace = JSON.parse(readFileSync(file, "utf8"));
+    if (!Array.isArray(trace.files)) continue;
+    // The trace's paths are relative to its own folder; `stubs` holds absolute paths.
+    const base = path.dirname(file);
+    const named = new Set(trace.files.map((f) => path.resolve(base, f)));
+    const kept = new Set([...named].flatMap((f) => (stubs.has(f) ? [stubs.get(f)] : [])));
+    if (!kept.size) continue;
+    for (const target of kept) if (!named.has(target)) trace.files.push(path.relative(base, target).split(path.sep).join("/"));
+    delete trace.fileHashes;
+    writeFileSync(file, JSON.stringify(trace));
+    changed += 1;
+  }
   return changed;
 }

@@ -2,10 +2,10 @@
 // Turbopack wrote six byte-identical copies of a 1.06 MB chunk, and a process that served every
 // route held the source of all six (12.7 MB of heap). The rest of this suite runs against this
 // build, stubs included.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { chunkBody, isTurbopackChunk } from "../../scripts/dedupe-server-chunks.mjs";
+import { chunkBody, filesUnder, isTurbopackChunk } from "../../scripts/dedupe-server-chunks.mjs";
 import { ensureBuild } from "../support/test-server";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -15,14 +15,7 @@ beforeAll(() => ensureBuild(), 300_000);
 /** Every file under `dir` whose name ends with `suffix`, by folder. */
 function allFiles(dir: string, suffix: string): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  const walk = (folder: string) => {
-    for (const entry of readdirSync(folder, { withFileTypes: true })) {
-      const file = path.join(folder, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else if (entry.name.endsWith(suffix)) out.set(folder, [...(out.get(folder) ?? []), file]);
-    }
-  };
-  walk(dir);
+  for (const file of filesUnder(dir, suffix)) out.set(path.dirname(file), [...(out.get(path.dirname(file)) ?? []), file]);
   return out;
 }
 
