@@ -122,14 +122,19 @@ async function radiusCities(radius: RadiusCities): Promise<number[] | undefined>
 /**
  * Dishes a walk would check: every dish, or those of the restaurants the city/cuisine filter names;
  * with `near` (SQLite), only those of the restaurants within the radius, read from the (latitude,
- * longitude) index as the restaurant-first page reads them (restaurantFirst).
+ * longitude) index as the restaurant-first page reads them (restaurantFirst). Counted only as far
+ * as `upTo`, when the caller compares the estimate with that and no more: a radius in a dense city
+ * holds thousands of restaurants, and counting them all grew with the data.
  */
-async function candidateEstimate(restaurantWhere: Prisma.Sql[] | null, near?: NonNullable<ScanOptions["near"]>): Promise<number> {
+async function candidateEstimate(restaurantWhere: Prisma.Sql[] | null, near?: NonNullable<ScanOptions["near"]>, upTo = Infinity): Promise<number> {
   const { items, restaurants } = await sizeEstimate();
   const where = near ? [...(restaurantWhere ?? []), withinSql(near.center, near.radiusKm, squaredDistanceSql(near.center))] : restaurantWhere;
   if (!where) return items;
   const from = near ? restaurantFirst().from : Prisma.sql`FROM "Restaurant" r`;
-  const [row] = await readDb().$queryRaw<{ n: number | bigint }[]>(Prisma.sql`SELECT count(*) AS n ${from} WHERE ${Prisma.join(where, " AND ")}`);
+  // Past this many restaurants the estimate exceeds upTo, whatever the rest would add.
+  const cap = Number.isFinite(upTo) ? Math.ceil((upTo * restaurants) / Math.max(1, items)) + 1 : undefined;
+  const counted = cap === undefined ? Prisma.sql`${from} WHERE ${Prisma.join(where, " AND ")}` : Prisma.sql`FROM (SELECT 1 AS one ${from} WHERE ${Prisma.join(where, " AND ")} LIMIT ${cap}) t`;
+  const [row] = await readDb().$queryRaw<{ n: number | bigint }[]>(Prisma.sql`SELECT count(*) AS n ${counted}`);
   return (Number(row?.n ?? 0) * items) / restaurants;
 }
 
@@ -273,7 +278,7 @@ const JOINS = Prisma.sql`JOIN "Category" c ON c."id" = m."categoryId" JOIN "Rest
 function restaurantFirst(): { from: Prisma.Sql; rowsFrom?: Prisma.Sql } {
   if (databaseKind() !== "sqlite") return { from: Prisma.sql`FROM "Restaurant" r` };
   return {
-    from: Prisma.sql`FROM "Restaurant" r INDEXED BY "Restaurant_latitude_longitude_idx"`,
+    from: Prisma.sql`FROM "Restaurant" r INDEXED BY "Restaurant_near_idx"`,
     rowsFrom: Prisma.sql`FROM "MenuItem" m JOIN "Category" c ON c."id" = m."categoryId" JOIN "Restaurant" r NOT INDEXED ON r."id" = c."restaurantId"`,
   };
 }
@@ -550,7 +555,8 @@ export async function searchPublishedDishes(
     // against the box (q=fl near a point with no restaurant: 10.7 → 475.1 ms from 1 000 to 100 000
     // restaurants, bench/growth.md, 2026-11-26), where the box's restaurants were none or a few
     // thousand dishes.
-    const countCandidates = filters.near ? await candidateEstimate([...published, ...place], filters.near) : candidates;
+    const indexCost = RANDOM_READ * matches;
+    const countCandidates = filters.near ? await candidateEstimate([...published, ...place], filters.near, indexCost) : candidates;
     // The exact tests on every path (the diet, allergen and price ones below): they decide where
     // the menus are walked, and cost one test per row where the index already chose the rows.
     if (filters.q) where.push(Prisma.sql`instr(m."searchText", ${filters.q}) > 0`);
@@ -562,7 +568,6 @@ export async function searchPublishedDishes(
     const matched = listed
       ? Prisma.sql`FROM json_each(${JSON.stringify(first)}) j CROSS JOIN "MenuItem" m ON m."id" = j."value" ${JOINS}`
       : Prisma.sql`FROM "DishSearch" s CROSS JOIN "MenuItem" m ON m."id" = s.rowid AND s."DishSearch" MATCH ${match} ${JOINS}`;
-    const indexCost = RANDOM_READ * matches;
     const walkEstimate = ((page.limit + 1) * candidates) / matches;
     // The sample: enough of the first matches that about SAMPLE_REACH of them fall within the
     // page's share, and only when the walk is expected to cost more than reading them (a diet tag

@@ -403,7 +403,7 @@ export async function scanPublishedRestaurants(
   // city too, its planner read that filter's index instead: every restaurant of the cuisine in
   // the world, however far, where the box holds a few (issue #29). The radius is at most 50 km, so
   // the box is the narrower side wherever the data grows.
-  const restaurants = filters.near && databaseKind() === "sqlite" ? Prisma.sql`"Restaurant" r INDEXED BY "Restaurant_latitude_longitude_idx"` : Prisma.sql`"Restaurant" r`;
+  const restaurants = filters.near && databaseKind() === "sqlite" ? Prisma.sql`"Restaurant" r INDEXED BY "Restaurant_near_idx"` : Prisma.sql`"Restaurant" r`;
   const query: ScanQuery = {
     from: Prisma.sql`FROM ${restaurants}`,
     where,

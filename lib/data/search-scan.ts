@@ -10,7 +10,7 @@
 import { databaseKind } from "../db/database-url";
 import { Prisma } from "../db/generated/client";
 import { readDb } from "../db/prisma";
-import { boundingBox, longitudeScale, type GeoPoint } from "../search/geo";
+import { boundingBox, KM_PER_DEGREE, longitudeScale, type GeoPoint } from "../search/geo";
 import { minuteOfWeek } from "../search/opening-hours";
 
 export type KeyValue = string | number;
@@ -91,6 +91,16 @@ export interface ScanQuery {
    * restaurants: over 10 s, against 306 ms sorted apart).
    */
   sortApart?: boolean;
+  /** With near: the radius, whose condition in `where` (and the group's) a page's read narrows (nearestFirst). Set by scanSearch. */
+  ring?: NearRing;
+}
+
+/** near as scanSearch puts it in a query: `within` is the very term of `where` that holds the radius. */
+interface NearRing {
+  center: GeoPoint;
+  radiusKm: number;
+  squared: Prisma.Sql;
+  within: Prisma.Sql;
 }
 
 export interface ScanRow {
@@ -118,8 +128,46 @@ const GROUP_BATCH_MAX = 2000;
 
 async function fetchRows(query: ScanQuery, from: Key | undefined, take: number): Promise<ScanRow[]> {
   if (query.group) return groupedRows(query, query.group, from, take);
+  if (query.ring) return nearestFirst(query.ring, from, take, (narrow) => orderedRows({ ...query, where: narrow(query.where) }, from, take));
   if (query.walkUpTo) return walkThenRead(query, query.walkUpTo, from, take);
   return orderedRows(query, from, take);
+}
+
+/**
+ * The share of the radius (beyond the cursor) a page's first read covers (1: the whole radius at
+ * once), and a watcher of each read's disc: settings only so that the tests can take either path
+ * and see which one they took.
+ */
+export const nearRings: { first: number; onRead?: (discKm: number, radiusKm: number) => void } = { first: 1 / 8 };
+
+/**
+ * With near, the next `take` rows nearest first, read from a disc that grows until it holds them
+ * instead of from the whole radius: ORDER BY distance read and sorted every restaurant within the
+ * radius for each page, and those grow with the data (5 km around Warsaw: 18 restaurants at 1 000,
+ * 1 537 at 100 000; that page's read 0.10 → 4.0 ms on SQLite, 0.4 ms from an eighth of the radius,
+ * both before the near index held name and slug).
+ * A disc of radius r holds every row nearer than r, so once it yields `take` rows after the
+ * cursor, they are the next `take` of the whole radius: every row outside it is farther than the
+ * last of them (which must be inside by a margin: the box and the circle are compared in floating
+ * point). Otherwise the disc grows to where its area beyond the cursor should hold four times
+ * `take` (at least twice as wide), or to the radius itself once that is most of it; the radius is
+ * read as before. A filter that leaves few restaurants (q, open now) costs one small read more.
+ * `read` gets the narrowing: the conditions with the radius' term replaced by the disc's.
+ */
+async function nearestFirst(ring: NearRing, from: Key | undefined, take: number, read: (narrow: (terms: Prisma.Sql[]) => Prisma.Sql[]) => Promise<ScanRow[]>): Promise<ScanRow[]> {
+  const inner = from ? Math.sqrt(Math.max(0, Number(from[0]))) * KM_PER_DEGREE : 0;
+  for (let r = inner + (ring.radiusKm - inner) * nearRings.first; ; ) {
+    nearRings.onRead?.(Math.min(r, ring.radiusKm), ring.radiusKm);
+    if (!(r < ring.radiusKm)) return read((terms) => terms);
+    const within = withinSql(ring.center, r, ring.squared);
+    const rows = await read((terms) => terms.map((term) => (term === ring.within ? within : term)));
+    const inside = (r * r * (1 - 1e-9)) / (KM_PER_DEGREE * KM_PER_DEGREE);
+    if (rows.length >= take && Number(rows[take - 1].key[0]) <= inside) return rows.slice(0, take);
+    const found = rows.filter((row) => Number(row.key[0]) <= inside).length;
+    const wanted = found === 0 ? Infinity : Math.sqrt(inner * inner + ((r * r - inner * inner) * 4 * take) / found);
+    // A disc most of the radius wide costs most of reading the radius, and may still fall short.
+    r = wanted > ring.radiusKm * 0.7 ? ring.radiusKm : Math.max(wanted, inner + 2 * (r - inner));
+  }
 }
 
 /** The walk up to its bound, then, for a page not yet full, the rows beyond it from the other FROM. */
@@ -144,10 +192,13 @@ async function groupedRows(query: ScanQuery, group: NonNullable<ScanQuery["group
   let start = from ? { key: from.slice(0, group.keyLength), inclusive: true } : undefined;
   for (let batch = GROUP_BATCH; ; batch = Math.min(batch * 4, GROUP_BATCH_MAX)) {
     const bound = start ? [Prisma.sql`(${Prisma.join(groupKey)}) ${Prisma.raw(start.inclusive ? ">=" : ">")} (${Prisma.join(start.key)})`] : [];
-    const restaurants = await keyedRows(
-      Prisma.sql`SELECT r."id" AS "id", ${Prisma.join(keyColumns(groupKey))} ${group.from} WHERE ${and([...group.where, ...bound])} ORDER BY ${Prisma.join(groupKey)} LIMIT ${batch}`,
-      groupKey.length,
-    );
+    const readBatch = (narrow: (terms: Prisma.Sql[]) => Prisma.Sql[]) =>
+      keyedRows(
+        Prisma.sql`SELECT r."id" AS "id", ${Prisma.join(keyColumns(groupKey))} ${group.from} WHERE ${and([...narrow(group.where), ...bound])} ORDER BY ${Prisma.join(groupKey)} LIMIT ${batch}`,
+        groupKey.length,
+      );
+    // With near, the batch nearest first from a disc (nearestFirst): fewer than `batch` still means the radius is done.
+    const restaurants = query.ring ? await nearestFirst(query.ring, start?.key, batch, readBatch) : await readBatch((terms) => terms);
     if (restaurants.length === 0) return rows;
     const ids = restaurants.map((r) => r.id);
     rows.push(...(await orderedRows({ ...query, from: group.rowsFrom ?? query.from, where: [...query.where, Prisma.sql`r."id" IN (${Prisma.join(ids)})`] }, from, take - rows.length)));
@@ -446,6 +497,7 @@ export async function scanSearch<R>(
     const within = withinSql(options.near.center, options.near.radiusKm, squared);
     query.where.push(within);
     query.key.unshift(squared);
+    query.ring = { center: options.near.center, radiusKm: options.near.radiusKm, squared, within };
     if (base.group) query.group = { ...base.group, where: [...restaurantWhere, ...base.group.where, within], keyLength: base.group.keyLength + 1 };
   } else if (base.group && open && open.length <= OPEN_GROUP) {
     query.group = { ...base.group, where: [...restaurantWhere, ...base.group.where] };

@@ -16,6 +16,7 @@ const { searchPublishedRestaurants, ftsPhrase } = await import("../../lib/data/r
 const { searchKey, textKey } = await import("../../lib/menu/text-key");
 const { EXTERNAL_TABLES } = await import("../../lib/db/external-tables");
 const { TOTAL_BOUND, squaredDistanceSql } = await import("../../lib/data/search-scan");
+const { nearestFirstCases } = await import("../support/near-rings-check");
 const { Prisma } = await import("../../lib/db/generated/client");
 const { searchPublishedDishes, scopeToken, dishIdList, cityNarrowing, walkBounds, facetToken, priceClass, priceClassesUpTo } = await import("../../lib/data/dish-queries");
 
@@ -463,7 +464,7 @@ describe("near: the latitude index", () => {
     const plan = await db().$queryRawUnsafe<{ detail: string }[]>(
       `EXPLAIN QUERY PLAN SELECT r."id" FROM "Restaurant" r WHERE r."isActive" = 1 AND r."menuPublished" = 1 AND r."latitude" IS NOT NULL AND r."longitude" IS NOT NULL AND r."latitude" BETWEEN 47.3 AND 47.4 AND r."longitude" BETWEEN 8.5 AND 8.6`,
     );
-    expect(plan.map((p) => p.detail).join("\n")).toContain("Restaurant_latitude_longitude_idx");
+    expect(plan.map((p) => p.detail).join("\n")).toContain("Restaurant_near_idx");
   });
 });
 
@@ -547,6 +548,10 @@ describe("near dish search: restaurant first", () => {
       }
     }
   }, 120_000);
+});
+
+describe("near: nearest first from a growing disc", () => {
+  nearestFirstCases();
 });
 
 describe("dish search: matches clustered in name order", () => {
