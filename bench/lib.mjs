@@ -95,6 +95,8 @@ export async function startServer({ root = ROOT, env = {}, log = () => {}, nodeA
     ...env,
   };
   const child = spawn(process.execPath, [...nodeArgs, ...npmStartArgs(root)], { cwd: root, env: fullEnv, stdio: ["ignore", "pipe", "pipe"] });
+  // A profile is written as the server exits: half an hour of CPU samples takes longer than 5 s.
+  const exitWait = nodeArgs.some((arg) => /^--(cpu|heap)-prof/.test(arg)) ? 180_000 : 5000;
   // The tail only: a soak with --trace-gc prints for half an hour.
   let output = "";
   const collect = (d) => {
@@ -128,7 +130,7 @@ export async function startServer({ root = ROOT, env = {}, log = () => {}, nodeA
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once("exit", r));
       child.kill("SIGTERM");
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      await Promise.race([exited, new Promise((r) => setTimeout(r, exitWait))]);
       if (child.exitCode === null) child.kill("SIGKILL");
     },
   };
