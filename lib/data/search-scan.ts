@@ -10,7 +10,7 @@
 import { databaseKind } from "../db/database-url";
 import { Prisma } from "../db/generated/client";
 import { readDb } from "../db/prisma";
-import { boundingBox, KM_PER_DEGREE, longitudeScale, type GeoPoint } from "../search/geo";
+import { boundingBox, KM_PER_DEGREE, longitudeScale, squaredRadius, type GeoPoint } from "../search/geo";
 import { minuteOfWeek } from "../search/opening-hours";
 
 export type KeyValue = string | number;
@@ -33,8 +33,7 @@ export function squaredDistanceSql(center: GeoPoint): Prisma.Sql {
 /** Restaurant r within radiusKm of the centre: the bounding box first (cheap), then the circle. */
 export function withinSql(center: GeoPoint, radiusKm: number, squared: Prisma.Sql): Prisma.Sql {
   const box = boundingBox(center, radiusKm);
-  const r2 = (radiusKm * radiusKm) / ((6371.0088 * Math.PI) / 180) ** 2;
-  return Prisma.sql`r."latitude" IS NOT NULL AND r."longitude" IS NOT NULL AND r."latitude" BETWEEN ${box.minLat} AND ${box.maxLat} AND r."longitude" BETWEEN ${box.minLng} AND ${box.maxLng} AND ${squared} <= ${r2}`;
+  return Prisma.sql`r."latitude" IS NOT NULL AND r."longitude" IS NOT NULL AND r."latitude" BETWEEN ${box.minLat} AND ${box.maxLat} AND r."longitude" BETWEEN ${box.minLng} AND ${box.maxLng} AND ${squared} <= ${squaredRadius(radiusKm)}`;
 }
 
 export interface ScanQuery {
@@ -161,8 +160,9 @@ async function nearestFirst(ring: NearRing, from: Key | undefined, take: number,
     if (!(r < ring.radiusKm)) return read((terms) => terms);
     const within = withinSql(ring.center, r, ring.squared);
     const rows = await read((terms) => terms.map((term) => (term === ring.within ? within : term)));
-    const inside = (r * r * (1 - 1e-9)) / (KM_PER_DEGREE * KM_PER_DEGREE);
-    if (rows.length >= take && Number(rows[take - 1].key[0]) <= inside) return rows.slice(0, take);
+    const inside = squaredRadius(r) * (1 - 1e-9);
+    // The read's LIMIT is `take`: a full read is exactly the page.
+    if (rows.length >= take && Number(rows[take - 1].key[0]) <= inside) return rows;
     const found = rows.filter((row) => Number(row.key[0]) <= inside).length;
     const wanted = found === 0 ? Infinity : Math.sqrt(inner * inner + ((r * r - inner * inner) * 4 * take) / found);
     // A disc most of the radius wide costs most of reading the radius, and may still fall short.

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { boundingBox, kilometres, NEAR_PATTERN, parseNear, squaredDegrees } from "./geo";
+import { boundingBox, kilometres, NEAR_PATTERN, parseNear, squaredDegrees, squaredRadius } from "./geo";
 
 /** Great-circle distance (haversine), written independently of the module. */
 function haversineKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
@@ -56,6 +56,16 @@ describe("distance", () => {
         const truth = haversineKm(center, point);
         if (truth > 50) return;
         expect(Math.abs(kilometres(squaredDegrees(center, point)) - truth)).toBeLessThanOrEqual(truth * 0.01 + 0.001);
+      }),
+    );
+  });
+
+  it("a radius as a squared distance is the squared distance of a point that far north (property)", () => {
+    fc.assert(
+      fc.property(fc.double({ min: -80, max: 80, noNaN: true }), fc.double({ min: 0.1, max: 50, noNaN: true }), (lat, radius) => {
+        const point = { lat: lat + radius / ((6371.0088 * Math.PI) / 180), lng: 0 };
+        expect(squaredRadius(radius)).toBeCloseTo(squaredDegrees({ lat, lng: 0 }, point), 12);
+        expect(kilometres(squaredRadius(radius))).toBeCloseTo(radius, 3);
       }),
     );
   });

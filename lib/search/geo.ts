@@ -56,6 +56,11 @@ export function kilometres(squared: number): number {
   return Math.round(Math.sqrt(squared) * KM_PER_DEGREE * 1000) / 1000;
 }
 
+/** A radius in kilometres as a squared distance in degrees: the bound the squared distance is compared with. */
+export function squaredRadius(radiusKm: number): number {
+  return (radiusKm * radiusKm) / KM_PER_DEGREE ** 2;
+}
+
 /** The latitude/longitude box around the circle: lets an index or a cheap comparison drop most rows first. */
 export function boundingBox(center: GeoPoint, radiusKm: number) {
   const dLat = radiusKm / KM_PER_DEGREE;
