@@ -40,7 +40,7 @@ import { Prisma } from "../db/generated/client";
 import { db, readDb } from "../db/prisma";
 import { dishSelect, type DishRow } from "../serializers/dish";
 import { bothCities, citiesWithin, isTrue, scanSearch, squaredDistanceSql, withinSql, type Key, type LoadedPage, type RadiusCities, type ScanOptions, type ScanQuery } from "./search-scan";
-import { commonElementShares, countUpTo, ftsPhrase, resolveDirectoryFilters, TRIGRAM } from "./restaurant-queries";
+import { commonElementShares, countUpTo, ftsPhrase, idListOf, resolveDirectoryFilters, TRIGRAM } from "./restaurant-queries";
 
 /** A dish read through the FTS index (random access, three joins) against one walked in order. */
 const RANDOM_READ = 20;
@@ -533,13 +533,11 @@ export async function searchPublishedDishes(
       maxPriceMinor: rowPrice ? undefined : filters.maxPriceMinor,
     });
     const tested = rowTests(qDrives ? { diet: rowTags, excludeMask: filters.excludeMask, maxPriceMinor: filters.maxPriceMinor } : {});
-    const first = (
-      await readDb().$queryRaw<{ id: number | bigint }[]>(
-        tested.length
-          ? Prisma.sql`SELECT s.rowid AS id FROM "DishSearch" s CROSS JOIN "MenuItem" m ON m."id" = s.rowid WHERE s."DishSearch" MATCH ${match} AND ${Prisma.join(tested, " AND ")} ORDER BY s.rowid LIMIT ${dishIdList.max + 1}`
-          : Prisma.sql`SELECT rowid AS id FROM "DishSearch" WHERE "DishSearch" MATCH ${match} ORDER BY rowid LIMIT ${dishIdList.max + 1}`,
-      )
-    ).map((r) => Number(r.id));
+    const first = await idListOf(
+      tested.length
+        ? Prisma.sql`SELECT s.rowid AS id FROM "DishSearch" s CROSS JOIN "MenuItem" m ON m."id" = s.rowid WHERE s."DishSearch" MATCH ${match} AND ${Prisma.join(tested, " AND ")} ORDER BY s.rowid LIMIT ${dishIdList.max + 1}`
+        : Prisma.sql`SELECT rowid AS id FROM "DishSearch" WHERE "DishSearch" MATCH ${match} ORDER BY rowid LIMIT ${dishIdList.max + 1}`,
+    );
     if (first.length === 0) {
       onPlan?.("none");
       return { total: { total: 0, capped: false }, rows: [], next: null };
@@ -628,11 +626,7 @@ export async function searchPublishedDishes(
     // only the matches there (647 of the 6 860), so that case stays with the planner, below.
     const threshold = like && !place.length ? Math.ceil(Math.sqrt(((page.limit + 1) * (await candidateEstimate(null))) / RANDOM_READ)) : 0;
     const first = narrowing.length
-      ? (
-          await readDb().$queryRaw<{ id: number }[]>(
-            Prisma.sql`SELECT m."id" AS "id" FROM "MenuItem" m WHERE ${Prisma.join([...scope, ...narrowing, ...exact], " AND ")} LIMIT ${Math.max(dishIdList.max, threshold) + 1}`,
-          )
-        ).map((r) => Number(r.id))
+      ? await idListOf(Prisma.sql`SELECT m."id" AS "id" FROM "MenuItem" m WHERE ${Prisma.join([...scope, ...narrowing, ...exact], " AND ")} LIMIT ${Math.max(dishIdList.max, threshold) + 1}`)
       : undefined;
     if (first?.length === 0) {
       onPlan?.("none");

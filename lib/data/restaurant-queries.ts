@@ -227,6 +227,17 @@ async function idsOf(sql: Prisma.Sql): Promise<number[]> {
   return (await readDb().$queryRaw<{ id: number | bigint }[]>(sql)).map((r) => Number(r.id));
 }
 
+/**
+ * The ids a query selects (as "id"), ascending, read as one JSON array: Prisma makes an object of
+ * every row it returns, and for the thousand matches of a common q that was most of the read
+ * (1 206 ids of q=auberge at 100 000 restaurants: 4.15 ms as rows, 1.75 ms as one array).
+ */
+export async function idListOf(sql: Prisma.Sql): Promise<number[]> {
+  const list = databaseKind() === "sqlite" ? Prisma.sql`json_group_array(t."id")` : Prisma.sql`coalesce(json_agg(t."id"), '[]'::json)::text`;
+  const [row] = await readDb().$queryRaw<{ ids: string }[]>(Prisma.sql`SELECT ${list} AS ids FROM (${sql}) t`);
+  return (JSON.parse(row?.ids ?? "[]") as number[]).sort((a, b) => a - b);
+}
+
 /** Published restaurants, cached briefly: only steers the choice of plan, never a result. */
 let publishedCount: { value: number; at: number } | undefined;
 async function publishedEstimate(): Promise<number> {
@@ -234,6 +245,23 @@ async function publishedEstimate(): Promise<number> {
   const value = await countOf(Prisma.sql`SELECT count(*) AS n FROM "RestaurantSearch"`);
   publishedCount = { value, at: Date.now() };
   return value;
+}
+
+/**
+ * SQLite: what a match read through the id list costs, in entries of a name index walked (which
+ * hold searchText, migration restaurant_walk_text: 0.74 µs an entry at 100 000 restaurants). Its
+ * row looked up and sorted with the others: 0.96 µs (sorted). With an open filter, the test of
+ * its opening intervals too: 5.5 µs (open), where the walk tests the intervals of q's matches only.
+ */
+const LIST_READ = { sorted: 1.3, open: 7 };
+
+/**
+ * The matches of q above which walking a name index in order until `limit` of them turn up
+ * (~limit × published ÷ matches entries) costs less than reading them all through the id list
+ * (`listRead` entries a match): past √(limit × published ÷ listRead), q is common enough to walk.
+ */
+async function walkThreshold(limit: number, listRead: number): Promise<number> {
+  return Math.ceil(Math.sqrt((limit * (await publishedEstimate())) / listRead));
 }
 
 /** How the rows are found, for EXPLAIN in the benchmark and the tests. */
@@ -269,13 +297,11 @@ async function searchSqlite(filters: SearchFilters & DirectoryIds & { q: string 
     const phrase = match;
     const fts = Prisma.sql`FROM "RestaurantSearch" WHERE "RestaurantSearch" MATCH ${phrase}`;
     if (!narrowed) {
-      // Sorting the matches costs ~matches; walking the name index until `limit` of them turn up
-      // costs ~limit × published / matches. Take the cheaper: the walk wins once matches exceed
-      // √(limit × published), so matches need reading only that far. The phrase's trigram lists
-      // grow with the data, so they are read once, as ids, for the plan, the total and the page
-      // (0.72 ms of each reading for q=Adega do Fado at 100 000 restaurants).
-      const threshold = Math.ceil(Math.sqrt(limit * (await publishedEstimate())));
-      const matched = await idsOf(Prisma.sql`SELECT rowid AS id ${fts} LIMIT ${Math.max(threshold, TOTAL_BOUND) + 1}`);
+      // The phrase's trigram lists grow with the data, so the matches are read once, as ids, for
+      // the plan (walkThreshold), the total and the page (0.72 ms of each reading for q=Adega do
+      // Fado at 100 000 restaurants).
+      const threshold = await walkThreshold(limit, LIST_READ.sorted);
+      const matched = await idListOf(Prisma.sql`SELECT rowid AS id ${fts} LIMIT ${Math.max(threshold, TOTAL_BOUND) + 1}`);
       total = Math.min(matched.length, TOTAL_BOUND + 1);
       const walk = matched.length > threshold;
       plan = walk ? "name-walk" : "fts-sorted";
@@ -385,15 +411,28 @@ export async function scanPublishedRestaurants(
   if (ids.cuisineIds) where.push(Prisma.sql`r."cuisineId" IN (${Prisma.join(ids.cuisineIds)})`);
   if (filters.q) where.push(Prisma.sql`r."searchText" LIKE ${`%${filters.q}%`}`);
   const match = filters.q && databaseKind() === "sqlite" ? await ftsQuery(filters.q) : null;
+  let byList: Prisma.Sql | undefined;
+  let pageByList = false;
   if (match !== null) {
     // The walk checks q row by row, so a rare q (or one matching nothing) read every restaurant of
     // the city, the cuisine or the world to find its few (q∅ + openAt 11× from 1 000 to 28 000
     // restaurants, issue #29). The trigram index names its matches first: none, and there is
     // nothing to walk; up to SCAN_MATCHES, the walk is narrowed to them (read once, as ids);
     // beyond, q is common and the walk meets its matches soon enough. LIKE stays: same rows.
-    const matched = match === "" ? [] : await idsOf(Prisma.sql`SELECT rowid AS id FROM "RestaurantSearch" WHERE "RestaurantSearch" MATCH ${match} LIMIT ${SCAN_MATCHES + 1}`);
+    const matched = match === "" ? [] : await idListOf(Prisma.sql`SELECT rowid AS id FROM "RestaurantSearch" WHERE "RestaurantSearch" MATCH ${match} LIMIT ${SCAN_MATCHES + 1}`);
     if (matched.length === 0) return { total: { total: 0, capped: false }, rows: [], next: null };
-    if (matched.length <= SCAN_MATCHES) where.push(Prisma.sql`r."id" IN (SELECT value FROM json_each(${JSON.stringify(matched)}))`);
+    if (matched.length <= SCAN_MATCHES) {
+      where.push(Prisma.sql`r."id" IN (SELECT value FROM json_each(${JSON.stringify(matched)}))`);
+      // The name indexes hold searchText (migration restaurant_walk_text), and SQLite's planner,
+      // which does not know the list's length, preferred walking one of them to the list: the
+      // total read every published restaurant (q=auberge + openAt: 7 → 70 ms at 100 000
+      // restaurants). The total reads the list (NOT INDEXED leaves the rowid lookups); the page
+      // too unless q is common enough that the walk meets a page sooner (walkThreshold).
+      if (!filters.near) {
+        byList = Prisma.sql`"Restaurant" r NOT INDEXED`;
+        pageByList = matched.length <= (await walkThreshold(page.limit, filters.openAt ? LIST_READ.open : LIST_READ.sorted));
+      }
+    }
   }
   // PostgreSQL, q of 2 characters: the same narrowing from the pairs index (pairMatches).
   const pairs = filters.q ? await pairMatches(filters.q) : undefined;
@@ -405,7 +444,8 @@ export async function scanPublishedRestaurants(
   // the box is the narrower side wherever the data grows.
   const restaurants = filters.near && databaseKind() === "sqlite" ? Prisma.sql`"Restaurant" r INDEXED BY "Restaurant_near_idx"` : Prisma.sql`"Restaurant" r`;
   const query: ScanQuery = {
-    from: Prisma.sql`FROM ${restaurants}`,
+    from: Prisma.sql`FROM ${pageByList && byList ? byList : restaurants}`,
+    countFrom: byList && Prisma.sql`FROM ${byList}`,
     where,
     key: [Prisma.sql`r."name"`, Prisma.sql`r."slug"`],
     columns: [Prisma.sql`r."id" AS "id"`],

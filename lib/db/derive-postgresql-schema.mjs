@@ -1,10 +1,12 @@
 // PostgreSQL runs the very same models as SQLite. prisma/schema.prisma is the one source; the
 // PostgreSQL schema is derived from it (provider, client output, and the lines marked
-// "// postgresql:", which only PostgreSQL can express), written to
+// "// postgresql:", which only PostgreSQL can express, less the lines marked "// sqlite only"), written to
 // prisma/postgresql/schema.prisma by `npm install`, and a test fails if the committed copy differs.
 
 /** A line "  // postgresql: @@index(…)" of the source becomes "  @@index(…)" in the PostgreSQL schema. */
 const POSTGRESQL_ONLY = /^([ \t]*)\/\/ postgresql: (.+)$/gm;
+/** A line "  @@index(…) // sqlite only" of the source is left out of the PostgreSQL schema. */
+const SQLITE_ONLY = /^[^\n]*\/\/ sqlite only\n/gm;
 
 /**
  * @param {string} sqliteSchema the text of prisma/schema.prisma
@@ -23,5 +25,7 @@ export function derivePostgresqlSchema(sqliteSchema) {
       .replace(output, '$1"../../lib/db/generated-pg"')
       // PostgreSQL-only attributes (e.g. a GIN index) live in the source as "// postgresql: <line>".
       .replace(POSTGRESQL_ONLY, "$1$2")
+      // SQLite-only attributes (an index PostgreSQL cannot hold) end in "// sqlite only".
+      .replace(SQLITE_ONLY, "")
   );
 }

@@ -195,18 +195,23 @@ async function expectSearchMatches(place: Place, instant: Date) {
 async function expectSearchMatchesIn(place: Place, instant: Date, city: string | undefined) {
   const open = place.restaurants.filter((r) => isOpenAt(r.hours, r.zone, instant) === true && (city === undefined || r.city === city));
   const want = [...open].sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : x.slug < y.slug ? -1 : x.slug > y.slug ? 1 : 0)).map((r) => r.slug);
-  for (const limit of city ? [7] : [1, 7, 50]) {
-    const got: string[] = [];
-    let from: (string | number)[] | undefined;
-    for (let pages = 0; pages < 1000; pages++) {
-      const page = await scanPublishedRestaurants({ openAt: instant, city }, { from, limit });
-      if (pages === 0) expect(page.total).toEqual({ total: Math.min(want.length, TOTAL_BOUND), capped: want.length > TOTAL_BOUND });
-      got.push(...page.rows.map((r) => r.row.slug));
-      if (!page.next) break;
-      expect(page.rows.length).toBe(limit);
-      from = page.next;
+  // With q (SQLite: the trigram index's matches as a list): in every text (the page walks a name
+  // index), in a few (the page reads the list), in none.
+  for (const q of [undefined, "oi-", "r 12", "zzz"]) {
+    const wantQ = q === undefined ? want : want.filter((slug) => place.restaurants.find((r) => r.slug === slug)!.name.toLowerCase().concat(" ", slug).includes(q));
+    for (const limit of city ? [7] : [1, 7, 50]) {
+      const got: string[] = [];
+      let from: (string | number)[] | undefined;
+      for (let pages = 0; pages < 1000; pages++) {
+        const page = await scanPublishedRestaurants({ openAt: instant, city, q }, { from, limit });
+        if (pages === 0) expect(page.total).toEqual({ total: Math.min(wantQ.length, TOTAL_BOUND), capped: wantQ.length > TOTAL_BOUND });
+        got.push(...page.rows.map((r) => r.row.slug));
+        if (!page.next) break;
+        expect(page.rows.length).toBe(limit);
+        from = page.next;
+      }
+      expect(got, `q ${q}, limit ${limit}, city ${city}, openList.max ${openList.max}`).toEqual(wantQ);
     }
-    expect(got, `limit ${limit}, city ${city}, openList.max ${openList.max}`).toEqual(want);
   }
   // The dishes of the open restaurants, in the menus' order; with q, one of them a restaurant; in
   // the restaurants' currency (its cities), or in one nobody uses (none).
