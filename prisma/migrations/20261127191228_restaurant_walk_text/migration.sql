@@ -18,3 +18,8 @@ CREATE INDEX "Restaurant_cityId_isActive_menuPublished_name_slug_idx" ON "Restau
 
 -- CreateIndex
 CREATE INDEX "Restaurant_cuisineId_isActive_menuPublished_name_slug_idx" ON "Restaurant"("cuisineId", "isActive", "menuPublished", "name", "slug", "searchText");
+
+-- The planner statistics of the new indexes: DROP INDEX removed those of the old ones, and
+-- without them SQLite took the cuisine index for a search by city and cuisine and checked every
+-- restaurant of the cuisine (count 1.1 to 10 ms at 100 000 restaurants).
+ANALYZE "Restaurant";
