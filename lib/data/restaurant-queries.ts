@@ -411,7 +411,7 @@ export async function scanPublishedRestaurants(
   if (ids.cuisineIds) where.push(Prisma.sql`r."cuisineId" IN (${Prisma.join(ids.cuisineIds)})`);
   if (filters.q) where.push(Prisma.sql`r."searchText" LIKE ${`%${filters.q}%`}`);
   const match = filters.q && databaseKind() === "sqlite" ? await ftsQuery(filters.q) : null;
-  let byList: Prisma.Sql | undefined;
+  let countByList = false;
   let pageByList = false;
   if (match !== null) {
     // The walk checks q row by row, so a rare q (or one matching nothing) read every restaurant of
@@ -429,7 +429,7 @@ export async function scanPublishedRestaurants(
       // restaurants). The total reads the list (NOT INDEXED leaves the rowid lookups); the page
       // too unless q is common enough that the walk meets a page sooner (walkThreshold).
       if (!filters.near) {
-        byList = Prisma.sql`"Restaurant" r NOT INDEXED`;
+        countByList = true;
         pageByList = matched.length <= (await walkThreshold(page.limit, filters.openAt ? LIST_READ.open : LIST_READ.sorted));
       }
     }
@@ -443,9 +443,10 @@ export async function scanPublishedRestaurants(
   // the world, however far, where the box holds a few (issue #29). The radius is at most 50 km, so
   // the box is the narrower side wherever the data grows.
   const restaurants = filters.near && databaseKind() === "sqlite" ? Prisma.sql`"Restaurant" r INDEXED BY "Restaurant_near_idx"` : Prisma.sql`"Restaurant" r`;
+  const byList = Prisma.sql`"Restaurant" r NOT INDEXED`;
   const query: ScanQuery = {
-    from: Prisma.sql`FROM ${pageByList && byList ? byList : restaurants}`,
-    countFrom: byList && Prisma.sql`FROM ${byList}`,
+    from: Prisma.sql`FROM ${pageByList ? byList : restaurants}`,
+    countFrom: countByList ? Prisma.sql`FROM ${byList}` : undefined,
     where,
     key: [Prisma.sql`r."name"`, Prisma.sql`r."slug"`],
     columns: [Prisma.sql`r."id" AS "id"`],
