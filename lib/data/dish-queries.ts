@@ -40,7 +40,7 @@ import { Prisma } from "../db/generated/client";
 import { db, readDb } from "../db/prisma";
 import { dishSelect, type DishRow } from "../serializers/dish";
 import { bothCities, citiesWithin, isTrue, scanSearch, squaredDistanceSql, withinSql, type Key, type LoadedPage, type RadiusCities, type ScanOptions, type ScanQuery } from "./search-scan";
-import { commonElementShares, countUpTo, ftsPhrase, idListOf, resolveDirectoryFilters, TRIGRAM } from "./restaurant-queries";
+import { anyOf, commonElementShares, countUpTo, ftsPhrase, idListOf, placeMatch, resolveDirectoryFilters, TRIGRAM } from "./restaurant-queries";
 
 /** A dish read through the FTS index (random access, three joins) against one walked in order. */
 const RANDOM_READ = 20;
@@ -310,24 +310,15 @@ export function dishMatch(f: IndexedFilters): string {
   const parts: string[] = [];
   if (f.q) parts.push(`"searchText" : ${ftsPhrase(f.q)}`);
   if (f.qTerms) parts.push(anyOf("searchText", f.qTerms));
-  if (f.cityIds) parts.push(anyOf("scope", f.cityIds.map((id) => scopeToken("c", id))));
-  if (f.cuisineIds) parts.push(anyOf("scope", f.cuisineIds.map((id) => scopeToken("k", id))));
+  parts.push(...placeMatch({ cityIds: f.cityIds, cuisineIds: f.cuisineIds }));
   for (const tag of f.diet ?? []) parts.push(`"tags" : ${ftsPhrase(`,${tag},`)}`);
   for (const bit of maskBits(f.excludeMask ?? 0)) parts.push(`"scope" : ${ftsPhrase(facetToken("a", bit))}`);
   if (f.maxPriceMinor !== undefined) parts.push(priceMatch(f.maxPriceMinor));
   return parts.join(" AND ");
 }
 
-/** Any of `tokens` in `column` of "DishSearch", as an FTS5 query. */
-const anyOf = (column: string, tokens: string[]) => `"${column}" : (${tokens.map(ftsPhrase).join(" OR ")})`;
-
 /** The FTS5 query of the price classes that may hold a price ≤ max. */
 const priceMatch = (max: number) => anyOf("scope", priceClassesUpTo(max).map((c) => facetToken("p", c)));
-
-/** The one trigram that names a city (c) or cuisine (k) in "scope", as the migration writes it. */
-export function scopeToken(tag: "c" | "k", id: number): string {
-  return tag + String.fromCharCode(0xe000 + Math.floor(id / 6400), 0xe000 + (id % 6400));
-}
 
 /** The trigram of "free of allergen bit n" (a) or "price class n" (p) in "scope", as migration dish_filter_index writes it. */
 export function facetToken(tag: "a" | "p", n: number): string {

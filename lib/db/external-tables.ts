@@ -3,7 +3,8 @@
 // Used by lib/db/schema-engine.ts (filters.externalTables) and prisma.config.ts (tables.external).
 //
 // SQLite: RestaurantSearch is an FTS5 trigram index of the published restaurants' searchText (the
-// q filter of the search), kept in sync by triggers on "Restaurant" (migration
+// q filter of the search), since 20261127233000_restaurant_search_scope with the restaurant's city
+// and cuisine beside it, kept in sync by triggers on "Restaurant" (migration
 // 20261122030204_search_index); FTS5 stores it in the four shadow tables listed after it.
 // A later migration that redefines the "Restaurant" table (SQLite's table rebuild) drops those
 // triggers with it and must create them again: tests/db/search-index.test.ts fails if it does not.

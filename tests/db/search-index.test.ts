@@ -12,13 +12,13 @@ process.env.DATABASE_URL = `file:${path.join(dir, "search.db")}`;
 
 const { setupDatabase } = await import("../../lib/db/setup");
 const { db, disconnectDb } = await import("../../lib/db/prisma");
-const { searchPublishedRestaurants, ftsPhrase } = await import("../../lib/data/restaurant-queries");
+const { searchPublishedRestaurants, ftsPhrase, scopeToken } = await import("../../lib/data/restaurant-queries");
 const { searchKey, textKey } = await import("../../lib/menu/text-key");
 const { EXTERNAL_TABLES } = await import("../../lib/db/external-tables");
 const { TOTAL_BOUND, squaredDistanceSql } = await import("../../lib/data/search-scan");
 const { nearestFirstCases } = await import("../support/near-rings-check");
 const { Prisma } = await import("../../lib/db/generated/client");
-const { searchPublishedDishes, scopeToken, dishIdList, cityNarrowing, walkBounds, facetToken, priceClass, priceClassesUpTo } = await import("../../lib/data/dish-queries");
+const { searchPublishedDishes, dishIdList, cityNarrowing, walkBounds, facetToken, priceClass, priceClassesUpTo } = await import("../../lib/data/dish-queries");
 
 type Plan = import("../../lib/data/restaurant-queries").SqliteSearchPlan;
 type DishPlan = import("../../lib/data/dish-queries").DishPlan;
@@ -154,11 +154,22 @@ describe("search index (SQLite FTS5 trigram)", () => {
         await db().restaurant.update({ where: { id: r.id }, data: { menuPublished: true, isActive: true } });
       } else if (i % 17 === 0) {
         await db().restaurant.delete({ where: { id: r.id } });
+      } else if (i % 5 === 0) {
+        // The scope follows a move to another city, another cuisine or none.
+        await db().restaurant.update({ where: { id: r.id }, data: i % 2 ? { cityId: cityIds[i % cityIds.length] } : { cuisineId: i % 3 ? null : cuisineIds[i % cuisineIds.length] } });
       }
     }
     await addRestaurant("newcomer abc", "fresh", true, true, 0, 0);
     const [{ n }] = await db().$queryRawUnsafe<{ n: number }[]>(`SELECT count(*) AS n FROM "RestaurantSearch"`);
     expect(Number(n)).toBe(await db().restaurant.count({ where: { isActive: true, menuPublished: true } }));
+    const ids = (rows: { id: number | bigint }[]) => rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+    for (const [tag, column, list] of [["c", "cityId", cityIds], ["k", "cuisineId", cuisineIds]] as const) {
+      for (const id of list) {
+        const indexed = await db().$queryRawUnsafe<{ id: number }[]>(`SELECT rowid AS id FROM "RestaurantSearch" WHERE "RestaurantSearch" MATCH ?`, `"scope" : "${scopeToken(tag, id)}"`);
+        const actual = await db().$queryRawUnsafe<{ id: number }[]>(`SELECT "id" FROM "Restaurant" WHERE "${column}" = ? AND "isActive" = 1 AND "menuPublished" = 1`, id);
+        expect(ids(indexed), `${column} ${id}`).toEqual(ids(actual));
+      }
+    }
     await checkQueries(300);
   }, 120_000);
 
