@@ -328,7 +328,8 @@ async function searchSqlite(filters: SearchFilters & DirectoryIds & { q: string 
     // the place in the index than to count anywhere up to the place's restaurants (q=au in Warsaw
     // at 100 000 restaurants: 8.6 ms for the place's list), so the search starts from the smaller
     // side. The matches need counting only past the candidates (most texts have a common pair).
-    const fts = Prisma.sql`FROM "RestaurantSearch" WHERE "RestaurantSearch" MATCH ${restaurantMatch(text, {})}`;
+    const anywhere = restaurantMatch(text, {});
+    const fts = Prisma.sql`FROM "RestaurantSearch" WHERE "RestaurantSearch" MATCH ${anywhere}`;
     const candidates = await countOf(Prisma.sql`SELECT count(*) AS n FROM "Restaurant" r WHERE ${and(structured)}`);
     const matches = await countUpTo(fts, candidates);
     if (candidates <= matches) {
@@ -340,7 +341,7 @@ async function searchSqlite(filters: SearchFilters & DirectoryIds & { q: string 
       ]);
     } else {
       plan = "fts-filtered";
-      const where = [Prisma.sql`s."RestaurantSearch" MATCH ${restaurantMatch(text, {})}`, ...structured];
+      const where = [Prisma.sql`s."RestaurantSearch" MATCH ${anywhere}`, ...structured];
       const from = Prisma.sql`FROM "RestaurantSearch" s CROSS JOIN "Restaurant" r ON r."id" = s.rowid`;
       [total, ids] = await Promise.all([
         countUpTo(Prisma.sql`${from} WHERE ${and(where)}`, TOTAL_BOUND),
