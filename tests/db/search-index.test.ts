@@ -77,6 +77,19 @@ async function reference(f: { q: string; city?: string; cuisine?: string; limit:
   return { total: Number(n), slugs: rows.map((r) => r.slug) };
 }
 
+/** Ids, ascending. */
+const sortedIds = (rows: { id: number | bigint }[]) => rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+
+/** Each city's and cuisine's token in the "scope" column of `table` names exactly the rows `actual` (SQL of one id parameter) selects for it. */
+async function expectScopes(table: string, actual: (column: "cityId" | "cuisineId") => string) {
+  for (const [tag, column, list] of [["c", "cityId", cityIds], ["k", "cuisineId", cuisineIds]] as const) {
+    for (const id of list) {
+      const indexed = await db().$queryRawUnsafe<{ id: number }[]>(`SELECT rowid AS id FROM "${table}" WHERE "${table}" MATCH ?`, `"scope" : "${scopeToken(tag, id)}"`);
+      expect(sortedIds(indexed), `${column} ${id}`).toEqual(sortedIds(await db().$queryRawUnsafe<{ id: number }[]>(actual(column), id)));
+    }
+  }
+}
+
 const seenPlans = new Set<Plan>();
 
 async function checkQueries(runs: number) {
@@ -162,14 +175,7 @@ describe("search index (SQLite FTS5 trigram)", () => {
     await addRestaurant("newcomer abc", "fresh", true, true, 0, 0);
     const [{ n }] = await db().$queryRawUnsafe<{ n: number }[]>(`SELECT count(*) AS n FROM "RestaurantSearch"`);
     expect(Number(n)).toBe(await db().restaurant.count({ where: { isActive: true, menuPublished: true } }));
-    const ids = (rows: { id: number | bigint }[]) => rows.map((r) => Number(r.id)).sort((a, b) => a - b);
-    for (const [tag, column, list] of [["c", "cityId", cityIds], ["k", "cuisineId", cuisineIds]] as const) {
-      for (const id of list) {
-        const indexed = await db().$queryRawUnsafe<{ id: number }[]>(`SELECT rowid AS id FROM "RestaurantSearch" WHERE "RestaurantSearch" MATCH ?`, `"scope" : "${scopeToken(tag, id)}"`);
-        const actual = await db().$queryRawUnsafe<{ id: number }[]>(`SELECT "id" FROM "Restaurant" WHERE "${column}" = ? AND "isActive" = 1 AND "menuPublished" = 1`, id);
-        expect(ids(indexed), `${column} ${id}`).toEqual(ids(actual));
-      }
-    }
+    await expectScopes("RestaurantSearch", (column) => `SELECT "id" FROM "Restaurant" WHERE "${column}" = ? AND "isActive" = 1 AND "menuPublished" = 1`);
     await checkQueries(300);
   }, 120_000);
 
@@ -308,17 +314,10 @@ describe("dish search index (SQLite FTS5 trigram)", () => {
     await db().category.update({ where: { id: categoryIds[10] }, data: { restaurantId: restaurants[restaurants.length - 1].id } });
     const [{ n }] = await db().$queryRawUnsafe<{ n: number }[]>(`SELECT count(*) AS n FROM "DishSearch"`);
     expect(Number(n)).toBe(await db().menuItem.count());
-    const ids = (rows: { id: number | bigint }[]) => rows.map((r) => Number(r.id)).sort((a, b) => a - b);
-    for (const [tag, column, list] of [["c", "cityId", cityIds], ["k", "cuisineId", cuisineIds]] as const) {
-      for (const id of list) {
-        const indexed = await db().$queryRawUnsafe<{ id: number }[]>(`SELECT rowid AS id FROM "DishSearch" WHERE "DishSearch" MATCH ?`, `"scope" : "${scopeToken(tag, id)}"`);
-        const actual = await db().$queryRawUnsafe<{ id: number }[]>(
-          `SELECT m."id" FROM "MenuItem" m JOIN "Category" c ON c."id" = m."categoryId" JOIN "Restaurant" r ON r."id" = c."restaurantId" WHERE r."${column}" = ?`,
-          id,
-        );
-        expect(ids(indexed), `${column} ${id}`).toEqual(ids(actual));
-      }
-    }
+    await expectScopes(
+      "DishSearch",
+      (column) => `SELECT m."id" FROM "MenuItem" m JOIN "Category" c ON c."id" = m."categoryId" JOIN "Restaurant" r ON r."id" = c."restaurantId" WHERE r."${column}" = ?`,
+    );
     await checkDishQueries(200);
   }, 120_000);
 
@@ -387,18 +386,17 @@ describe("dish filters from the index (SQLite FTS5: tags, allergens, price class
   it("keeps the tags, allergens and price class of every dish in the index", async () => {
     const [{ n }] = await db().$queryRawUnsafe<{ n: number }[]>(`SELECT count(*) AS n FROM "DishSearch"`);
     expect(Number(n)).toBe(await db().menuItem.count());
-    const ids = (rows: { id: number | bigint }[]) => rows.map((r) => Number(r.id)).sort((a, b) => a - b);
     const indexed = (match: string) => db().$queryRawUnsafe<{ id: number }[]>(`SELECT rowid AS id FROM "DishSearch" WHERE "DishSearch" MATCH ?`, match);
     for (const tag of TAGS)
-      expect(ids(await indexed(`"tags" : ${ftsPhrase(`,${tag},`)}`)), tag).toEqual(ids(await db().$queryRawUnsafe(`SELECT "id" FROM "MenuItem" WHERE "tagKey" LIKE ?`, `%,${tag},%`)));
+      expect(sortedIds(await indexed(`"tags" : ${ftsPhrase(`,${tag},`)}`)), tag).toEqual(sortedIds(await db().$queryRawUnsafe(`SELECT "id" FROM "MenuItem" WHERE "tagKey" LIKE ?`, `%,${tag},%`)));
     for (const bit of [0, 7, 13])
-      expect(ids(await indexed(`"scope" : ${ftsPhrase(facetToken("a", bit))}`)), `allergen ${bit}`).toEqual(
-        ids(await db().$queryRawUnsafe(`SELECT "id" FROM "MenuItem" WHERE ("allergenMask" & ?) = 0`, 1 << bit)),
+      expect(sortedIds(await indexed(`"scope" : ${ftsPhrase(facetToken("a", bit))}`)), `allergen ${bit}`).toEqual(
+        sortedIds(await db().$queryRawUnsafe(`SELECT "id" FROM "MenuItem" WHERE ("allergenMask" & ?) = 0`, 1 << bit)),
       );
     for (const price of [-3, 0, 1, 99, 100, 2800, 24999]) {
       const classes = priceClassesUpTo(price).map((c) => ftsPhrase(facetToken("p", c)));
-      const superset = new Set(ids(await indexed(`"scope" : (${classes.join(" OR ")})`)));
-      const exact = ids(await db().$queryRawUnsafe(`SELECT "id" FROM "MenuItem" WHERE "priceMinor" <= ?`, price));
+      const superset = new Set(sortedIds(await indexed(`"scope" : (${classes.join(" OR ")})`)));
+      const exact = sortedIds(await db().$queryRawUnsafe(`SELECT "id" FROM "MenuItem" WHERE "priceMinor" <= ?`, price));
       expect(exact.filter((id) => !superset.has(id)), `price ${price}`).toEqual([]);
       expect(priceClass(price)).toBe(price <= 0 ? 0 : String(price).length * 10 + Number(String(price)[0]));
     }
