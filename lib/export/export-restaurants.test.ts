@@ -82,6 +82,19 @@ describe("exportStream", () => {
     expect(exportsInFlight()).toBe(0);
   });
 
+  it("gives up the slot of a client that stops reading, and reads nothing more for it", async () => {
+    const { read, reads } = reader(EXPORT_BATCH * 50);
+    const r = exportStream(version, read, 100).getReader();
+    await r.read();
+    expect(exportsInFlight()).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(exportsInFlight()).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(exportsInFlight()).toBe(0);
+    await expect(r.read()).rejects.toThrow(/stopped reading/);
+    expect(reads.length).toBe(1);
+  });
+
   it("refuses more exports at once than the instance streams, with Retry-After", async () => {
     const streams = Array.from({ length: exportConcurrency() }, () => exportStream(version, reader(EXPORT_BATCH * 10).read));
     const readers = streams.map((s) => s.getReader());

@@ -35,6 +35,9 @@ export function exportConcurrency(): number {
 
 export const EXPORT_RETRY_AFTER_S = 30;
 
+/** A client that takes no chunk for this long loses its export: a stalled reader must not hold a slot for good. */
+export const EXPORT_STALL_MS = 60_000;
+
 const state = globalThis as unknown as { menuExportsInFlight?: number };
 export const exportsInFlight = () => state.menuExportsInFlight ?? 0;
 
@@ -73,7 +76,7 @@ export type BatchReader = (afterId: number, take: number, client: Db) => Promise
  * The export as a byte stream that reads one batch per pull. Refuses (503) when this process is
  * already streaming exportConcurrency() exports: each holds a batch and a database connection.
  */
-export function exportStream(version: ExportVersion, readBatch: BatchReader = readPublishedRestaurantBatch): ReadableStream<Uint8Array> {
+export function exportStream(version: ExportVersion, readBatch: BatchReader = readPublishedRestaurantBatch, stallMs = EXPORT_STALL_MS): ReadableStream<Uint8Array> {
   if (exportsInFlight() >= exportConcurrency()) {
     throw new ApiError("service_unavailable", `This instance is already streaming ${exportConcurrency()} exports.`, {
       hint: `Retry after ${EXPORT_RETRY_AFTER_S} seconds, or fetch the export through a shared cache (it is cacheable).`,
@@ -85,7 +88,9 @@ export function exportStream(version: ExportVersion, readBatch: BatchReader = re
   let count = 0;
   let done = false;
   let counted = false;
+  let stall: NodeJS.Timeout | undefined;
   const release = () => {
+    clearTimeout(stall);
     if (counted) state.menuExportsInFlight = exportsInFlight() - 1;
     counted = false;
   };
@@ -93,6 +98,7 @@ export function exportStream(version: ExportVersion, readBatch: BatchReader = re
     {
       // Counted from the first read, not the request: a HEAD (or a 304) never reads its body.
       async pull(controller) {
+        clearTimeout(stall);
         if (!counted) {
           counted = true;
           state.menuExportsInFlight = exportsInFlight() + 1;
@@ -111,6 +117,12 @@ export function exportStream(version: ExportVersion, readBatch: BatchReader = re
             let text = "";
             for (const row of rows) text += `${JSON.stringify(serializeRestaurant(row))}\n`;
             controller.enqueue(encoder.encode(text));
+            stall = setTimeout(() => {
+              done = true;
+              release();
+              processLog().warn({ stall_ms: stallMs, count }, "export stopped: its client took nothing for too long");
+              controller.error(new Error("the export's client stopped reading"));
+            }, stallMs).unref();
           }
           if (rows.length < EXPORT_BATCH) {
             done = true;

@@ -1,6 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { resetConfig } from "../config";
 import { ApiError } from "./api-errors";
-import { MAX_JSON_BODY_BYTES, readBodyText, readJsonBody } from "./read-json-body";
+import { MAX_BODIES_PER_CLIENT, MAX_JSON_BODY_BYTES, readBodyText, readJsonBody } from "./read-json-body";
 
 const post = (body: BodyInit | null, headers: Record<string, string> = {}) => new Request("http://x/", { method: "POST", body, headers, duplex: "half" } as RequestInit);
 
@@ -135,5 +136,31 @@ describe("readJsonBody", () => {
     }
     expect(await Promise.all(pending)).toEqual(Array(64).fill("{}"));
     expect(await readBodyText(post("{}"))).toBe("{}");
+  });
+});
+
+describe("a client's share of the bodies being read", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    resetConfig();
+  });
+
+  it(`one client holds at most ${MAX_BODIES_PER_CLIENT} bodies; the next is refused, another client's is read`, async () => {
+    vi.stubEnv("TRUSTED_PROXY_HEADERS", "x-forwarded-for");
+    resetConfig();
+    const holders: ReadableStreamDefaultController<Uint8Array>[] = [];
+    const held = () => new ReadableStream<Uint8Array>({ start: (controller) => void holders.push(controller) });
+    const from = (address: string, body: BodyInit) => post(body, { "x-forwarded-for": address });
+    const pending = Array.from({ length: MAX_BODIES_PER_CLIENT }, () => readBodyText(from("203.0.113.1", held()), MAX_JSON_BODY_BYTES, undefined, 5_000));
+    const refused = await readBodyText(from("203.0.113.1", "{}")).catch((e: ApiError) => e);
+    expect(refused).toMatchObject({ code: "service_unavailable", status: 503, options: { headers: { Connection: "close", "Retry-After": "1" } } });
+    expect(await readBodyText(from("203.0.113.2", '{"other":1}'))).toBe('{"other":1}');
+    for (const controller of holders) {
+      controller.enqueue(new TextEncoder().encode("{}"));
+      controller.close();
+    }
+    expect(await Promise.all(pending)).toEqual(Array(MAX_BODIES_PER_CLIENT).fill("{}"));
+    // the share is free again once those bodies are in
+    expect(await readBodyText(from("203.0.113.1", "[]"))).toBe("[]");
   });
 });

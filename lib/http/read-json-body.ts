@@ -3,8 +3,11 @@
 // (a chunked body declares none, and a declared length can lie). Nothing past the limit is kept,
 // and nothing is allocated for bytes that have not arrived. A body is read within a deadline and
 // only so many at once (bodyLimiter): a client that sends one byte and holds gets 408 when the
-// deadline passes, and the ones beyond the bound get 503 at once.
+// deadline passes, and the ones beyond the bound get 503 at once. One client gets a share of that
+// bound (MAX_BODIES_PER_CLIENT), so its held bodies cannot refuse everyone else's.
+import { config } from "../config";
 import { ApiError } from "./api-errors";
+import { clientAddress, clientKey } from "./client-address";
 import { bodyLimiter } from "./work-limiter";
 
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
@@ -16,6 +19,12 @@ export const MAX_JSON_BODY_BYTES = 64 * 1024;
  * connection for the client's next request. Past this budget the connection is closed.
  */
 export const DISCARD_BUDGET: DiscardBudget = { bytes: 1024 * 1024, ms: 2000 };
+
+/** Bodies one client (lib/http/client-address.ts clientKey) may have being read at once. */
+export const MAX_BODIES_PER_CLIENT = 8;
+
+/** Bodies being read per client; an entry lives only while one of its bodies is read. */
+const readingPerClient = new Map<string, number>();
 
 /** How long a body may take to arrive, from the moment its handler starts reading it. */
 export const BODY_DEADLINE_MS = 10_000;
@@ -88,8 +97,26 @@ export async function readBodyText(request: Request, limit = MAX_JSON_BODY_BYTES
     if (!drained) release(reader);
     throw tooLarge(limit, drained);
   }
+  const address = clientAddress(request.headers, config().TRUSTED_PROXY_HEADERS);
+  const client = address === undefined ? undefined : clientKey(address);
+  const reading = client === undefined ? 0 : (readingPerClient.get(client) ?? 0);
   try {
-    return await bodyLimiter().run(() => readWithin(reader, limit, budget, deadlineMs));
+    if (reading >= MAX_BODIES_PER_CLIENT) {
+      throw new ApiError("service_unavailable", `This client already has ${MAX_BODIES_PER_CLIENT} request bodies being read.`, {
+        hint: "Finish sending the bodies already started, then retry.",
+        headers: { "Retry-After": "1" },
+      });
+    }
+    if (client !== undefined) readingPerClient.set(client, reading + 1);
+    try {
+      return await bodyLimiter().run(() => readWithin(reader, limit, budget, deadlineMs));
+    } finally {
+      if (client !== undefined) {
+        const left = (readingPerClient.get(client) ?? 1) - 1;
+        if (left > 0) readingPerClient.set(client, left);
+        else readingPerClient.delete(client);
+      }
+    }
   } catch (error) {
     if (error instanceof ApiError && error.code === "service_unavailable") {
       release(reader);

@@ -110,7 +110,13 @@ export function isInternalPath(url) {
       break;
     }
   }
-  const first = path.replace(/\\/g, "/").replace(/^\/+/, "").split(/[/.;]/, 1)[0].toLowerCase();
+  // Dot segments resolved as Next.js resolves them: /%2e%2e/render/… is /render/….
+  const segments = [];
+  for (const segment of path.replace(/\\/g, "/").split("/")) {
+    if (segment === "..") segments.pop();
+    else if (segment !== "" && segment !== ".") segments.push(segment);
+  }
+  const first = (segments[0] ?? "").split(/[.;]/, 1)[0].toLowerCase();
   return INTERNAL_PATH_ROOTS.includes(first);
 }
 

@@ -114,6 +114,13 @@ describe("isInternalPath", () => {
     "/%72ender/x/r/abc",
     "/%2572ender/x",
     "/RENDER/x",
+    "/%2e%2e/render/k1/r/abc.segments/_tree.segment.rsc",
+    "/%2E%2e/render/x",
+    "/.%2e/render/x",
+    "/./render/x",
+    "/alpenstuebli-naegeli/../render/x",
+    "/a/b/%2e%2e/%2e%2e/render/x",
+    "/..\\render/x",
     "/bench--static/5.txt",
     "/bench--static/5",
     "/%62ench--static/5",
@@ -122,7 +129,7 @@ describe("isInternalPath", () => {
     expect(isInternalPath(url)).toBe(true);
   });
 
-  it.each(["/", "/renderer", "/renders/x", "/plans", "/alpenstuebli-naegeli/render", "/api/public/restaurants/render", "/%ff"])("%s is not", (url) => {
+  it.each(["/", "/renderer", "/renders/x", "/plans", "/alpenstuebli-naegeli/render", "/api/public/restaurants/render", "/%ff", "/render/../menu", "/x/./render"])("%s is not", (url) => {
     expect(isInternalPath(url)).toBe(false);
   });
 });

@@ -85,6 +85,27 @@ const TURN_GATE = Symbol.for("menu-service.server-guard.turn-gate");
 /** On a socket once a request of it has been admitted: its later requests are not its first. */
 const SERVED = Symbol("served");
 
+const SOCKET_RESPONSES = Symbol("socket-responses");
+
+/**
+ * @param {import("node:net").Socket | null} socket
+ * @param {import("node:http").ServerResponse} res
+ * @param {Set<import("node:http").ServerResponse>} inProgress
+ */
+function trackOnSocket(socket, res, inProgress) {
+  if (!socket) return;
+  let open = socket[SOCKET_RESPONSES];
+  if (!open) {
+    open = socket[SOCKET_RESPONSES] = new Set();
+    socket.once("close", () => {
+      for (const queued of open) inProgress.delete(queued);
+      open.clear();
+    });
+  }
+  open.add(res);
+  res.once("close", () => open.delete(res));
+}
+
 /** One gate per process: every server shares the one event loop (lib/http/turn-gate.mjs). */
 function turnGate() {
   return (globalThis[TURN_GATE] ??= createTurnGate({
@@ -218,6 +239,9 @@ export function guardServer(server, options = {}) {
       const [req, res] = args;
       state.responses.add(res);
       res.once("close", () => state.responses.delete(res));
+      // Node emits no "close" for a pipelined response still queued when its socket dies: the
+      // socket's close releases those, or each one would hold a slot of the cap for good.
+      trackOnSocket(req.socket, res, state.responses);
       const scope = newRequestScope(requestIdOf(req.headers));
       res.setHeader("X-Request-Id", scope.id);
       // While stopping, every answer tells its client to reconnect (to an instance that stays).

@@ -97,6 +97,8 @@ export async function startMetrics(settings: Pick<ObservabilitySettings, "metric
   const client = await import("prom-client");
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
+  // Gauges named like counters fail `promtool check metrics`; each is the sum of its per-type twin.
+  for (const name of ["nodejs_active_handles_total", "nodejs_active_requests_total", "nodejs_active_resources_total"]) registry.removeSingleMetric(name);
   const route = ["method", "route"] as const;
   const instruments: Instruments = {
     registry,
@@ -181,7 +183,8 @@ export async function startMetrics(settings: Pick<ObservabilitySettings, "metric
   });
   holder[KEY] = instruments;
 
-  const server = createServer(async (req, res) => {
+  // Scrapers send small requests: short deadlines and few connections, so slow clients cannot pile up.
+  const server = createServer({ headersTimeout: 5_000, requestTimeout: 10_000, keepAliveTimeout: 65_000, connectionsCheckingInterval: 1_000 }, async (req, res) => {
     if ((req.url ?? "").split("?")[0] !== "/metrics" || (req.method !== "GET" && req.method !== "HEAD")) {
       res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("Only GET /metrics is served here.\n");
       return;
@@ -194,6 +197,7 @@ export async function startMetrics(settings: Pick<ObservabilitySettings, "metric
       res.writeHead(500).end();
     }
   });
+  server.maxConnections = 64;
   exemptFromGuard(server);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -86,6 +86,39 @@ describe("Upgrade: websocket never leaks a socket", () => {
   }
 });
 
+describe("pipelined floods cut short leave nothing behind", () => {
+  /** `count` pipelined requests on one connection that reads nothing and is destroyed after `afterMs`. */
+  const pipelined = (s: TestServer, count: number, afterMs: number) =>
+    new Promise<void>((resolve) => {
+      const socket = connect(Number(new URL(s.baseUrl).port), "127.0.0.1", () => {
+        socket.pause();
+        socket.write("GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n".repeat(count));
+        setTimeout(() => {
+          socket.destroy();
+          resolve();
+        }, afterMs);
+      });
+      socket.on("error", () => resolve());
+    });
+
+  for (const name of ["npm start", "standalone server.js"] as const) {
+    it(`${name}: 2 000 pipelined requests on one socket, then 12 × 100 closed after 20 ms: every later request is answered`, async () => {
+      const s = name === "npm start" ? server : standalone;
+      // Each flood once left hundreds of requests counted as in progress for good (issue 45).
+      for (let round = 0; round < 2; round++) {
+        await pipelined(s, 2000, 300);
+        await Promise.all(Array.from({ length: 12 }, () => pipelined(s, 100, 20)));
+      }
+      // Shedding while the server works off what it had queued is fine; for good, as before, is not.
+      const health = async () => (await fetch(`${s.baseUrl}/api/health`, { signal: AbortSignal.timeout(5_000) })).status;
+      for (let ok = 0, until = Date.now() + 20_000; ok < 8 && Date.now() < until; await new Promise((r) => setTimeout(r, 250))) ok = (await health()) === 200 ? ok + 1 : 0;
+      const statuses = await inBatches(40, 20, async (i) => (await fetch(`${s.baseUrl}/api/health${i % 2 ? "/ready" : ""}`, { signal: AbortSignal.timeout(5_000) })).status);
+      expect(statuses.filter((status) => status !== 200)).toEqual([]);
+      expect(await menuServed(s)).toBe(true);
+    }, 60_000);
+  }
+});
+
 describe("slow clients are cut off and cost bounded memory", () => {
   it("a header that never ends is answered 408 request_timeout within the header deadline", async () => {
     const held = Array.from({ length: 200 }, () => hold(server, "GET /plans HTTP/1.1\r\nHost: x\r\nAccept: text/"));

@@ -100,6 +100,19 @@ describe("internal pages", () => {
   });
 });
 
+describe("internal pages behind dot segments", () => {
+  // Sent raw: fetch would resolve the dot segments itself, and the server must resolve them too.
+  it.each(["/%2e%2e/render/k1/r/abc.segments/_tree.segment.rsc", "/x/..%2frender/k1/r/abc.rsc", "/./render/x/r/abc", "/a/%2E%2E/render/x/r/abc.rsc"])(
+    "%s is not_found, uncached",
+    async (path) => {
+      const res = await raw(`GET ${path} HTTP/1.1`, ["RSC: 1"]);
+      expect(res.status, path).toBe(404);
+      expect(res.headers["cache-control"], path).toBe("no-store");
+      expect(JSON.parse(res.body), path).toMatchObject({ error: "not_found" });
+    },
+  );
+});
+
 describe("what a shared cache does not key on changes nothing", () => {
   const firefox = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
 

@@ -7,11 +7,12 @@
 //     the X-Request-Id echoed is the one logged; a secret in a query string is never written; the
 //     answers the guard, the limiters and the throttle give (408, 503, 429) have their lines.
 // And the access line and X-Request-Id in the other run modes (standalone server.js, next start).
+import { spawnSync } from "node:child_process";
 import { connect } from "node:net";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startOtlpReceiver, type ReceivedSpan } from "../support/otlp-receiver";
-import { startPrometheus, type Prometheus } from "../support/prometheus";
+import { promtoolBinary, startPrometheus, type Prometheus } from "../support/prometheus";
 import { serverLogLines } from "../support/server-log";
 import { ensureBuild, freePort, startTestServer, type TestServer } from "../support/test-server";
 
@@ -34,10 +35,10 @@ async function eventually<T>(what: string, probe: () => Promise<T | undefined> |
 const accessLine = (server: TestServer, id: string) => eventually(`the access line of ${id}`, () => logLines(server).find((l) => l.msg === "request" && l.request_id === id));
 
 /** Sends the start of a request and nothing more; resolves with what the server answers before it closes. */
-function heldRequest(baseUrl: string, head: string, holdMs: number): Promise<string> {
+function heldRequest(baseUrl: string, head: string, holdMs: number, localAddress?: string): Promise<string> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve) => {
-    const socket = connect({ host: hostname, port: Number(port) });
+    const socket = connect({ host: hostname, port: Number(port), localAddress });
     let answer = "";
     socket.on("data", (d) => (answer += d));
     socket.on("error", () => resolve(answer));
@@ -97,6 +98,33 @@ describe("observability of a running server (npm start)", () => {
     expect(text).not.toContain(`route="/api/public/restaurants/${slugs[0]}"`);
     expect((await fetch(`http://127.0.0.1:${metricsPort}/anything-else`)).status).toBe(404);
   });
+
+  it("exposes metrics that promtool accepts, without a gauge named like a counter", async () => {
+    const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    const check = spawnSync(promtoolBinary(), ["check", "metrics"], { input: text, encoding: "utf8" });
+    expect(`${check.stdout}${check.stderr}`).toBe("");
+    expect(check.status).toBe(0);
+    expect(text).toMatch(/^nodejs_active_handles\{type="[^"]+"\} \d+$/m);
+  });
+
+  it("cuts off slow clients of the metrics listener and keeps scraping", async () => {
+    const started = Date.now();
+    const outcomes = await Promise.all(
+      Array.from({ length: 100 }, () => {
+        const socket = connect(metricsPort, "127.0.0.1", () => socket.write("GET /metrics HTTP/1.1\r\nHost: x\r\n"));
+        let answer = "";
+        socket.on("data", (d) => (answer += d));
+        socket.on("error", () => {});
+        return new Promise<{ answer: string; at: number }>((resolve) => socket.on("close", () => resolve({ answer, at: Date.now() })));
+      }),
+    );
+    // Past its 64 connections the listener refuses at once; the others get 408 at the header deadline.
+    expect(Math.max(...outcomes.map((o) => o.at)) - started).toBeLessThan(12_000);
+    const timedOut = outcomes.filter((o) => o.answer.startsWith("HTTP/1.1 408 "));
+    expect(timedOut.length).toBeGreaterThan(0);
+    expect(timedOut.length).toBeLessThanOrEqual(64);
+    expect((await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).status).toBe(200);
+  }, 30_000);
 
   it("answers PromQL in a real Prometheus: a request counter and a latency histogram by route pattern", async () => {
     const route = "/api/public/restaurants/[slug]";
@@ -237,12 +265,13 @@ describe("observability of a running server (npm start)", () => {
   });
 
   it("logs a shed request (503): the access line and the limiter's line share its id", async () => {
-    // 64 request bodies may be read at once (lib/http/work-limiter.ts bodyLimiter); these send one byte and hold.
+    // 64 request bodies may be read at once (lib/http/work-limiter.ts bodyLimiter), 8 per client;
+    // these send one byte and hold, from eight loopback addresses.
     const head = (n: number) =>
       `POST /api/mcp HTTP/1.1\r\nHost: ${new URL(server.baseUrl).host}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nMCP-Protocol-Version: 2025-11-25\r\nX-Request-Id: held-${n}\r\nContent-Length: 1000\r\n\r\n{`;
-    const held = Array.from({ length: 64 }, (_, n) => heldRequest(server.baseUrl, head(n), 15_000));
+    const held = Array.from({ length: 64 }, (_, n) => heldRequest(server.baseUrl, head(n), 15_000, `127.0.0.${2 + (n % 8)}`));
     await new Promise((r) => setTimeout(r, 1500));
-    const answer = await heldRequest(server.baseUrl, head(999), 5_000);
+    const answer = await heldRequest(server.baseUrl, head(999), 5_000, "127.0.0.10");
     expect(answer).toMatch(/^HTTP\/1\.1 503 /);
     expect(answer).toMatch(/\r\nX-Request-Id: held-999\r\n/i);
     expect((await accessLine(server, "held-999")).status).toBe(503);

@@ -20,6 +20,13 @@ export function prometheusBinary(): string {
   return found;
 }
 
+/** promtool, from the same Debian package: `promtool check metrics` validates an exposition. */
+export function promtoolBinary(): string {
+  const found = spawnSync("sh", ["-c", "command -v promtool || ls /usr/bin/promtool"], { encoding: "utf8" }).stdout.trim().split("\n")[0];
+  if (!found) throw new Error("promtool is missing: apt-get install -y prometheus (CI: .ci/run installs it)");
+  return found;
+}
+
 export async function startPrometheus(targets: string[]): Promise<Prometheus> {
   const dir = mkdtempSync(path.join(tmpdir(), "menu-prometheus-"));
   const config = path.join(dir, "prometheus.yml");
