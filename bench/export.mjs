@@ -1,4 +1,4 @@
-// npm run bench:export -- --database file:/path/to/100k.db [--clients 3] [--out bench/export-results.md]
+// npm run bench:export -- --database file:/path/to/100k.db [--clients 3] [--out file]
 //
 // The bulk export (GET /api/public/export.ndjson) at scale: starts `npm start` (its heap cap
 // included) on the given database — make one with `npm run db:generate -- --restaurants 100000`
@@ -9,7 +9,8 @@
 //   3. a slow client (reads 64 KB, then 1 KB a second) and a client that disconnects after
 //      1 MB: the server's RSS while they hang on, and its CPU time after the disconnect (a
 //      cancelled export reads nothing more).
-// Prints a Markdown report and writes it to --out. `npm run bench -- --export-database <url>`
+// Prints a Markdown report on stdout, and writes it to --out as well when given (no default file:
+// bench/results.md keeps the summaries worth keeping). `npm run bench -- --export-database <url>`
 // runs it after the endpoint benchmark.
 import { readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
@@ -27,7 +28,7 @@ if (!DATABASE) {
   process.exit(2);
 }
 const CLIENTS = Number(option("clients", 3));
-const OUT = path.resolve(ROOT, option("out", "bench/export-results.md"));
+const OUT = option("out", null) === null ? null : path.resolve(ROOT, option("out", ""));
 const log = (line) => process.stderr.write(`${line}\n`);
 
 const env = environment();
@@ -120,7 +121,7 @@ try {
     `A slow reader (64 KB, then 1 KB a second) and a client that disconnected after 1 MB: server peak RSS ${fmt.mb(slowPeak)} meanwhile; server CPU ${cpuIdle.toFixed(2)} s over the next 10 s (the slow reader's batches and the change watch's polls; the client that left costs nothing).`,
     "",
   ].join("\n");
-  writeFileSync(OUT, report);
+  if (OUT) writeFileSync(OUT, report);
   process.stdout.write(report);
 } finally {
   clearInterval(sampler);

@@ -18,7 +18,8 @@
 // connection, p50 of --requests sequential requests after --warmup), so that the load of a shared
 // machine falls alike on the figures a ratio compares.
 //
-// Report (--out, default bench/growth.md): per endpoint and engine the worst ratio (p50 at the
+// Report (--out, default $TMPDIR/menu-bench-growth.md, outside the repository: bench/results.md keeps the
+// summaries worth keeping, the raw tables are not committed): per endpoint and engine the worst ratio (p50 at the
 // largest size ÷ p50 at the smallest) and the worst p50 at the largest size, every combination
 // that misses the target (≤ 2× and ≤ 50 ms), and the query plans of the worst three on both
 // engines (bench/explain.ts: the capability's own queries, EXPLAIN QUERY PLAN / EXPLAIN ANALYZE).
@@ -28,7 +29,7 @@
 //          --engines sqlite,postgresql --pg postgresql://…/postgres (default $GROWTH_POSTGRES_URL,
 //          then $TEST_POSTGRES_URL) --cache <dir> (default $TMPDIR/menu-bench-growth)
 //          --endpoints restaurants,dishes --only <regex on the label> --sample <n per endpoint>
-//          --no-explain --out bench/growth.md --pg-prefix menu_ (the PostgreSQL databases' name
+//          --no-explain --out <file> --pg-prefix menu_ (the PostgreSQL databases' name
 //          prefix: a copy of them under another prefix keeps a branch's migrations off the shared ones)
 //          Env BENCH_PORTS=first-last: the servers' ports from that range only (shared machines).
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
@@ -48,7 +49,7 @@ const SEED = Number(option("seed", 1));
 const REQUESTS = Number(option("requests", 30));
 const WARMUP = Number(option("warmup", 3));
 const CACHE = path.resolve(String(option("cache", path.join(os.tmpdir(), "menu-bench-growth"))));
-const OUT = path.resolve(ROOT, String(option("out", "bench/growth.md")));
+const OUT = path.resolve(ROOT, String(option("out", path.join(os.tmpdir(), "menu-bench-growth.md"))));
 const PG = option("pg", process.env.GROWTH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? null);
 /** The PostgreSQL databases' prefix: another to bench copies (CREATE DATABASE … TEMPLATE) beside the shared ones. */
 const PG_PREFIX = String(option("pg-prefix", "menu_"));

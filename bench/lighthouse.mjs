@@ -5,7 +5,7 @@
 // Issue #25's target: ≥ 0.95 in all four categories on a menu page and /dishes. Performance under
 // simulated throttling is the page's main-thread work observed on this machine, times four: on a
 // shared 2-core machine it follows the machine's load more than the page (a build from before the
-// diner features scored the same as today's under the same load, README "At the table"). So each
+// diner features scored the same as today's under the same load, docs/diner.md "At the table"). So each
 // run's BenchmarkIndex (Lighthouse's own measure of the host CPU at that moment; higher = faster)
 // and the load average are printed with it, and the reference page shows what the framework alone
 // scores at that moment.

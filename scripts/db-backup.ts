@@ -2,7 +2,7 @@
 //   SQLite (the embedded default): SQLite's online backup of DATABASE_URL's file into <file>
 //     (default backups/menu-<UTC time>.db under the project root), then SQLite's integrity check.
 //   PostgreSQL: pg_dump --format=custom into <file> (default backups/menu-<UTC time>.dump).
-// Restore with npm run db:restore -- <file> (scripts/db-restore.ts). README "Backups".
+// Restore with npm run db:restore -- <file> (scripts/db-restore.ts). docs/operations.md "Backups".
 import { spawnSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import path from "node:path";

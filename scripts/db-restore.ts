@@ -6,7 +6,7 @@
 //     migration the backup predates.
 //   PostgreSQL: pg_restore --clean --if-exists --single-transaction of a pg_dump custom-format file.
 // A running server's in-process caches keep serving what they hold for up to MENU_CACHE_TTL_MS
-// (30 s): restart it, or POST /api/internal/revalidate {"all":true}. README "Backups".
+// (30 s): restart it, or POST /api/internal/revalidate {"all":true}. docs/operations.md "Backups".
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";

@@ -74,7 +74,7 @@ export const cityNarrowing = { on: true };
  * in it, read now off the (currency, cityId) index (migration restaurant_currency_city), one index
  * seek a city. No index of dishes holds the currency, so the index's matches of a short q with
  * maxPrice were read and tested one by one for the few in the currency (q=fl + maxPrice in PLN,
- * 7 % of the restaurants: the total 452 ms at 100 000 restaurants, bench/growth.md 2026-11-26);
+ * 7 % of the restaurants: the total 452 ms at 100 000 restaurants, bench/results.md 2026-11-26);
  * as city tokens in the FTS query (SQLite), the index yields only the dishes of those cities (the
  * total's read 107 → 21 ms); on PostgreSQL, as the place of a q of 3+ characters. The rows are the same: every restaurant in the currency is in one of
  * these cities, and r."currency" is still tested. None: nothing to read. Undefined (no narrowing)
@@ -435,7 +435,7 @@ export async function searchPublishedDishes(
   // With near, the box is the place already, and the city tokens only made the index's read longer (71 → 128 ms).
   const longQ = filters.q !== undefined && [...filters.q].length >= TRIGRAM;
   // Without q, the index is driven by the price classes, and the cities' tokens made that read
-  // longer (maxPrice alone 8.2 → 147 ms at 100 000 restaurants, bench/growth.md 14:44 UTC): q only.
+  // longer (maxPrice alone 8.2 → 147 ms at 100 000 restaurants, bench/results.md 14:44 UTC): q only.
   const currencyPlace = filters.currency && !filters.near && filters.q !== undefined && (databaseKind() === "sqlite" || longQ) ? await currencyCities(filters.currency) : undefined;
   // Read once: an open filter within the radius reads the same cities (scanSearch's nearCities).
   const nearCities = filters.near && filters.q !== undefined && databaseKind() === "sqlite" ? await citiesWithin(filters.near) : undefined;
@@ -511,7 +511,7 @@ export async function searchPublishedDishes(
     // A diet tag or a price bound too (a tag's phrase is a dozen trigrams, a bound's an OR of
     // classes, each sought), unless few dishes have it: then the index names those few (a tag
     // nobody has, maxPrice=0: none, at once; testing each match's price instead, q=fl +
-    // maxPrice=0 took 14.9 ms at 100 000 restaurants, bench/growth.md 2026-11-26).
+    // maxPrice=0 took 14.9 ms at 100 000 restaurants, bench/results.md 2026-11-26).
     const qDrives = qLength >= TRIGRAM || terms !== undefined;
     const rowTags = qDrives ? await commonTags(filters.diet) : [];
     const rowPrice = qDrives && filters.maxPriceMinor !== undefined && (await isCommon(priceMatch(filters.maxPriceMinor)));
@@ -542,7 +542,7 @@ export async function searchPublishedDishes(
     // With near, the total is counted among the dishes of the restaurants within the radius only:
     // weighed against every dish instead, the index's matches won and were all read, each tested
     // against the box (q=fl near a point with no restaurant: 10.7 → 475.1 ms from 1 000 to 100 000
-    // restaurants, bench/growth.md, 2026-11-26), where the box's restaurants were none or a few
+    // restaurants, bench/results.md, 2026-11-26), where the box's restaurants were none or a few
     // thousand dishes.
     const indexCost = RANDOM_READ * matches;
     const countCandidates = filters.near ? await candidateEstimate([...published, ...place], filters.near, indexCost) : candidates;

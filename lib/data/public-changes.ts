@@ -31,7 +31,7 @@ export interface StoredChange extends ChangeRecord {
   seq: number;
 }
 
-/** Tombstones are kept this long at least (README "Change feed"); pruned by the import after it. */
+/** Tombstones are kept this long at least (docs/api.md, "Mirroring: the export and the change feed"); pruned by the import after it. */
 export const TOMBSTONE_RETENTION_DAYS = 30;
 const RETENTION_MS = TOMBSTONE_RETENTION_DAYS * 86_400_000;
 

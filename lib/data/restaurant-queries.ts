@@ -1,6 +1,6 @@
 // Reads of published restaurants. The only module that queries restaurants for the public surfaces.
 //
-// Search stays flat as the data grows (README, "Performance"): every filter is answered from an
+// Search stays flat as the data grows (docs/performance.md, "Search that stays flat"): every filter is answered from an
 // index, never by scanning the table.
 // - city / cuisine / no filter: the composite indexes (cityId|cuisineId, isActive, menuPublished,
 //   name, slug) hand over the rows already in result order.
@@ -164,7 +164,7 @@ async function searchWithPrisma(filters: SearchFilters & DirectoryIds): Promise<
   };
   const after = filters.after ? { OR: [{ name: { gt: filters.after[0] } }, { name: filters.after[0], slug: { gt: filters.after[1] } }] } : {};
   // The count stops at TOTAL_BOUND + 1 rows: a short term matching most restaurants costs no more
-  // than a rare one (README, "Pagination"). It reads them in the page's order: without an order
+  // than a rare one (docs/api.md, "Pagination"). It reads them in the page's order: without an order
   // Prisma sorts the bounded count by id, and PostgreSQL then walks the primary key filtering
   // every restaurant instead of reading the city or cuisine index (2.1× at 100 000 restaurants).
   const order = [{ name: "asc" as const }, { slug: "asc" as const }];
@@ -419,7 +419,7 @@ export async function commonElementShares(index: string): Promise<Map<string, nu
 /**
  * PostgreSQL, q of 2 characters: pg_trgm finds no trigram in it, so the count and the page tested
  * every published restaurant row by row, and a q in few or no texts read them all (q=qj: 17.5 →
- * 139.3 ms from 1 000 to 100 000 restaurants, 11.9 → 238.3 ms with limit 1; bench/growth.md,
+ * 139.3 ms from 1 000 to 100 000 restaurants, 11.9 → 238.3 ms with limit 1; bench/results.md,
  * 2026-11-26). When the statistics call the pair rare, the GIN index of the texts' two-character
  * pieces (migration restaurant_pairs) names the published restaurants that have it: none, and
  * there is nothing to walk; up to SCAN_MATCHES, the search reads those ids. Undefined: not this

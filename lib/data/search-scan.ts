@@ -6,7 +6,7 @@
 // Paging is keyset, never OFFSET: a page starts strictly after the key of the previous page's last
 // row, so page 100 costs what page 1 costs, and every match turns up exactly once however the
 // pages are walked. Every filter is SQL, "open at" too (openRestaurantIds, openAtSql): a page is
-// `limit` rows unless it is the last, and the total is counted like any other (README, "Pagination").
+// `limit` rows unless it is the last, and the total is counted like any other (docs/api.md, "Pagination").
 import { databaseKind } from "../db/database-url";
 import { Prisma } from "../db/generated/client";
 import { readDb } from "../db/prisma";
@@ -116,7 +116,7 @@ function after(query: ScanQuery, key: Key | undefined): Prisma.Sql[] {
   // The leading column's own bound follows from it; spelled out for PostgreSQL, which does not
   // derive it across joined tables and would otherwise read every row before the cursor (a deep
   // page costing more than the first). SQLite derives it, and the extra term misleads its planner
-  // (bench/growth.md: a page 101 of 2 s at 5 million dishes).
+  // (bench/results.md: a page 101 of 2 s at 5 million dishes).
   const leading = databaseKind() === "postgresql" ? [Prisma.sql`${query.key[0]} >= ${key[0]}`] : [];
   return [...query.where, ...leading, Prisma.sql`(${Prisma.join(query.key)}) > (${Prisma.join(key)})`];
 }
@@ -367,7 +367,7 @@ export async function openRestaurantIds(instant: Date, inCities?: number[]): Pro
     // superset that the search's own place conditions narrow. Testing each one's city instead
     // read the zone's open intervals until a hundred of the city's turned up (city=warsaw with
     // openAt at 19:30 local, at 100 000 restaurants: 42.9 ms, 25.9 ms without the index, 28.7 ms
-    // with the zone alone; bench/growth-open-index.md, bench/growth-open-index-pg.md).
+    // with the zone alone; bench/results.md, "The open filter at night").
     // One arm a zone: the LIMIT stops reading arms once it has its rows.
     const arms = zones.map(
       ([timeZone, minute]) =>

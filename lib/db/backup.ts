@@ -2,7 +2,7 @@
 // (better-sqlite3 `db.backup()`), so they are consistent while the server reads and imports
 // write. A plain `cp data/menu.db` of a live database is not: committed pages may still be in
 // menu.db-wal (a copy taken that way held 59 of 79 restaurants). PostgreSQL is backed up with its
-// own tools, pg_dump and pg_restore (scripts/db-backup.ts runs them; README "Backups").
+// own tools, pg_dump and pg_restore (scripts/db-backup.ts runs them; docs/operations.md "Backups").
 import { existsSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";

@@ -3,7 +3,7 @@
 //
 // - jit=off: the searches are short statements bounded by LIMIT. A count over the dish table
 //   crosses jit_above_cost at 100 000 restaurants, and compiling it costs tens of milliseconds
-//   that the statement itself never saves (bench/growth.md, issue #29).
+//   that the statement itself never saves (bench/results.md, issue #29).
 // - max_parallel_workers_per_gather=0: parallel workers pay off for one large scan on an idle
 //   machine; here they compete with the server process and the other requests for the same cores,
 //   and a plan that needs them is a plan that reads too much (the growth bench finds those).

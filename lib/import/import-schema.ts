@@ -282,7 +282,7 @@ export const citySchema = z
     country: slug,
     diningScene: optionalText(2000),
     // Optional so that older files still load; without it the city's restaurants are never
-    // "open now" (their local time is unknown), see README "Open now".
+    // "open now" (their local time is unknown), see docs/api.md "Near me and open now".
     timeZone: z
       .string()
       .refine(isTimeZone, "an IANA time zone such as Europe/Zurich (the field is timeZone, with a capital Z)")

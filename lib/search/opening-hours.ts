@@ -4,7 +4,7 @@
 // Kept free of imports so the browser bundle gets only this file.
 //
 // Opening hours are local wall-clock ranges per weekday ("mon": "11:30-22:30"), read in the time
-// zone of the restaurant's city (City.timeZone, IANA). Rules (README, "Open now"):
+// zone of the restaurant's city (City.timeZone, IANA). Rules (docs/api.md, "Near me and open now"):
 // - a range whose end is not after its start runs past midnight: "fri": "18:00-02:00" is open
 //   Friday 18:00 until Saturday 02:00 (so at 01:00 on Saturday the Friday range applies);
 // - "24:00" as an end means midnight at the end of that day;
