@@ -1,32 +1,23 @@
-// npm start — everything a fresh clone needs, then the server:
+// npm start — everything a fresh clone needs, then Next.js's own server:
 //   0. the configuration, checked (lib/config-schema.mjs); `npm start -- --print-config` prints it
 //   1. the Prisma client (normally made by npm install's postinstall)
 //   2. a production build, when there is none or the sources changed since the last one (the
-//      standalone output too, with public/ and .next/static copied beside its server.js)
-//   3. the server on PORT (default 3000) and HOSTNAME (default 0.0.0.0), under the same guard as
-//      every run mode's (lib/http/server-guard.mjs: connection cap, header and request deadlines,
-//      no upgrades, the requests Next.js would answer itself with bare text or a redirect)
-//      The database is checked (PostgreSQL: migrated by `npm run db:migrate`) or migrated and
-//      seeded (SQLite, by default) as the server starts (instrumentation.ts: the same in every
-//      run mode).
-//   4. on SIGTERM/SIGINT a graceful stop (lib/http/server-guard.mjs gracefulStop, the same in every
-//      run mode; package.json starts this with `exec node …` because npm forwards the signals it
-//      gets to its child, and a shell in between would die of SIGTERM and leave the server
-//      running as an orphan): readiness 503, still accepting for SHUTDOWN_DELAY_MS (SIGTERM only), then no new
-//      connections, requests in flight answered (with Connection: close) for at most 10 s,
-//      database pools closed, exit 0
-// `npm run dev` does the same with Next's dev server; `npm run build` (--build) only builds (when
-// the sources changed), and records what it built from, so the next `npm start` does not build again.
+//      standalone output, with public/ and .next/static copied beside its server.js)
+//   3. a clear line when PORT is taken, rather than Next.js's stack trace
+//   4. Next.js's standalone server.js, in this process (the same server the container runs):
+//      instrumentation.ts creates, migrates and seeds the SQLite database, starts the logs and
+//      metrics, and takes over SIGTERM/SIGINT for a graceful stop (lib/server/start-up.ts).
+//      package.json starts this with `exec node …` so the signals reach this process directly.
+// `npm run dev` runs `next dev` after steps 0–1; `npm run build` (--build) only builds (when the
+// sources changed), and records what it built from, so the next `npm start` does not build again.
 import { spawnSync } from "node:child_process";
-import { createServer } from "node:http";
 import { createHash } from "node:crypto";
 import { cpSync, existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 import path from "node:path";
-import { createRequire } from "node:module";
-import { dedupeServerChunks } from "./dedupe-server-chunks.mjs";
+import { pathToFileURL } from "node:url";
 
 const root = path.resolve(import.meta.dirname, "..");
-const require = createRequire(import.meta.url);
 const dev = process.argv.includes("--dev");
 const buildOnly = process.argv.includes("--build");
 process.chdir(root);
@@ -56,7 +47,7 @@ function sourceStamp() {
       hash.update(p).update(readFileSync(p));
     }
   };
-  for (const p of ["app", "lib", "public", "middleware.ts", "instrumentation.ts", "next.config.ts", "tsconfig.json", "package-lock.json", "prisma/schema.prisma", "scripts/dedupe-server-chunks.mjs"]) walk(p);
+  for (const p of ["app", "lib", "public", "middleware.ts", "instrumentation.ts", "next.config.ts", "tsconfig.json", "package-lock.json", "prisma/schema.prisma"]) walk(p);
   // The benchmark's build has routes the production build does not (next.config.ts).
   hash.update(`bench=${process.env.BENCH_FLOOR === "1"}`); // as next.config.ts reads it, at build time
   return hash.digest("hex");
@@ -64,16 +55,11 @@ function sourceStamp() {
 
 if (!existsSync("lib/db/generated/client.ts")) run(process.execPath, ["scripts/prisma-generate.mjs"]);
 
-const nextBin = require.resolve("next/dist/bin/next");
+const nextBin = path.join(root, "node_modules/.bin/next");
 const stampFile = ".next/source-stamp";
 
 function build(stamp) {
-  run(process.execPath, [nextBin, "build"], { ...process.env, NEXT_TELEMETRY_DISABLED: "1" });
-  // Turbopack's byte-identical copies of server chunks, loaded once each (scripts/dedupe-server-chunks.mjs).
-  for (const dir of [".next/server", ".next/standalone/.next/server"]) {
-    const { files, bytes, traces } = dedupeServerChunks(dir);
-    console.log(`${dir}: ${files} duplicate server chunks (${(bytes / 1e6).toFixed(1)} MB) now load their first copy; ${traces} route traces now name that copy too`);
-  }
+  run(nextBin, ["build"], { ...process.env, NEXT_TELEMETRY_DISABLED: "1" });
   // The standalone server serves public/ and .next/static from beside itself (Next.js leaves the
   // copy to us): with them it runs as `node .next/standalone/server.js`, as in the Dockerfile.
   for (const [from, to] of [["public", ".next/standalone/public"], [".next/static", ".next/standalone/.next/static"]]) {
@@ -99,45 +85,32 @@ if (buildOnly) {
 
 const port = String(settings.PORT);
 const hostname = settings.HOSTNAME;
-
-if (!dev) buildIfStale();
-
 process.env.NEXT_TELEMETRY_DISABLED = "1";
-const { default: next } = await import("next");
-const guard = await import("../lib/http/server-guard.mjs");
-guard.installServerGuard();
-const { recordListener } = await import("../lib/pages/render-listener.mjs");
-// Stamps each request with its TCP peer for the throttle, before any request can arrive.
-(await import("../lib/http/client-address-tap.mjs")).installClientAddressTap();
-// In production, the config the build serialized, handed over as Next's own standalone server.js
-// does (this variable is how Next reads it): without it the server transpiles next.config.ts at
-// start, which loads Next's native SWC compiler and keeps ~25 MB of it resident for good.
-if (!dev) process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(JSON.parse(readFileSync(".next/required-server-files.json", "utf8")).config);
-const app = next({ dev, dir: root, hostname, port: Number(port) });
-const handle = app.getRequestHandler();
-await app.prepare();
 
-const server = createServer(handle);
-guard.guardServer(server);
-// The HTML handler fetches the App Router's render over loopback (lib/pages/internal-render.ts):
-// here on a listener of its own, which stays open while the public one drains.
-const internal = createServer(handle);
-guard.guardServer(internal, { internal: true });
-await new Promise((resolve) => internal.listen(0, "127.0.0.1", resolve));
-recordListener(internal.address(), { own: true });
-const { processLog } = await import("../lib/observability/process-log.mjs");
-server.on("error", (error) => {
+if (dev) {
+  run(nextBin, ["dev", "-p", port, "-H", hostname]);
+  process.exit(0);
+}
+buildIfStale();
+
+// Next.js reports a taken port with a stack trace; an operator needs one line.
+const listenError = await new Promise((resolve) => {
+  const probe = createServer();
+  probe.once("error", resolve);
+  probe.listen(Number(port), hostname, () => probe.close(() => resolve(undefined)));
+});
+if (listenError) {
+  const { processLog } = await import("../lib/observability/process-log.mjs");
   processLog().fatal(
-    error.code === "EADDRINUSE"
+    listenError.code === "EADDRINUSE"
       ? `Cannot listen on ${hostname}:${port}: the port is in use by another process. Stop it, or choose another port with PORT=…`
-      : error.code === "EACCES"
+      : listenError.code === "EACCES"
         ? `Cannot listen on ${hostname}:${port}: permission denied (ports below 1024 need privileges). Choose another port with PORT=…`
-        : `Cannot listen on ${hostname}:${port}: ${error.message}`,
+        : `Cannot listen on ${hostname}:${port}: ${listenError.message}`,
   );
   process.exit(1);
-});
-server.listen(Number(port), hostname, () => {
-  processLog().info(`Menu service ${dev ? "(dev) " : ""}listening on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`);
-});
-// SIGTERM and SIGINT are handled as in every run mode: lib/server/start-up.ts (instrumentation)
-// takes them over with lib/http/server-guard.mjs takeOverSignals.
+}
+
+process.env.PORT = port;
+process.env.HOSTNAME = hostname;
+await import(pathToFileURL(path.join(root, ".next/standalone/server.js")).href);

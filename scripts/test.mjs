@@ -1,6 +1,6 @@
 // npm test — the whole suite, in order of cost. Stops at the first failing stage.
 //   typecheck → unit (vitest, lib/**/*.test.ts) → HTTP + MCP (vitest against the built app, under
-//   npm start, then the standalone server) → run modes (instances behind a proxy, next start) → OpenAPI lint → floods of distinct URLs (tests/flood) → the same on PostgreSQL → faults (database outage, throttling, shutdown, imports under reads) → browser (Playwright in Debian's Chromium; npm start, then standalone) → MCP conformance
+//   npm start, which is the standalone server.js) → run modes (instances behind a proxy, next start) → OpenAPI lint → floods of distinct URLs (tests/flood) → the same on PostgreSQL → faults (database outage, throttling, shutdown, imports under reads) → browser (Playwright in Debian's Chromium) → MCP conformance
 // `npm test -- <stage>…` runs only the named stages.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -24,9 +24,8 @@ const stages = [
   { name: "typecheck", cmd: [bin("tsc"), "--noEmit", "-p", "tsconfig.typecheck.json"] },
   { name: "unit", cmd: [bin("vitest"), "run", ...vitestReport("unit")] },
   { name: "http", cmd: [bin("vitest"), "run", "--config", "tests/vitest.http.config.ts", ...vitestReport("http")] },
-  // The same suite against `node .next/standalone/server.js`, the container and platform way to
-  // run the app (no start script in front: what only the platform answers is marked in the tests).
-  { name: "http-standalone", cmd: [bin("vitest"), "run", "--config", "tests/vitest.http.config.ts", ...vitestReport("http-standalone")], env: { TEST_SERVER_MODE: "standalone" } },
+  // npm start runs the standalone server.js itself (scripts/start.mjs), so the suite is not run a
+  // second time against `node .next/standalone/server.js`; the modes stage starts that one directly.
   // Several instances of one build behind a round-robin proxy, nothing configured; `next start`.
   // The two-instance change watch runs on PostgreSQL too (MODES_POSTGRES_URL; every other test of the
   // stage stays on SQLite, which TEST_POSTGRES_URL would switch).
@@ -45,12 +44,6 @@ const stages = [
   // shared store, when TEST_POSTGRES_URL is set), SIGTERM under load, imports while readers read.
   { name: "fault", cmd: [bin("vitest"), "run", "--config", "tests/vitest.fault.config.ts", ...vitestReport("fault")], env: { FAULT_POSTGRES_URL: postgresUrl } },
   { name: "browser", cmd: [bin("playwright"), "test", "--config", "tests/playwright.config.ts"], when: () => existsSync(path.join(root, "tests/playwright.config.ts")) },
-  {
-    name: "browser-standalone",
-    cmd: [bin("playwright"), "test", "--config", "tests/playwright.config.ts"],
-    env: { TEST_SERVER_MODE: "standalone", PLAYWRIGHT_REPORT: "browser-standalone" },
-    when: () => existsSync(path.join(root, "tests/playwright.config.ts")),
-  },
   { name: "conformance", cmd: [process.execPath, "tests/mcp-conformance/run.mjs"], when: () => existsSync(path.join(root, "tests/mcp-conformance/run.mjs")) },
 ];
 

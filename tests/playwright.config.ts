@@ -13,12 +13,6 @@ export const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: "./e2e",
-  // The standalone run (npm test's "browser-standalone" stage) is there to catch what the way of
-  // running changes: headers, CSP, assets and hosts, every page type once (pages.spec and the
-  // others). The diner's page behaviour (diner.spec, diner-search.spec) comes from the same build whatever serves
-  // it, and the standalone server's HTML is checked by the HTTP suite's standalone run; running
-  // those 5 minutes twice bought nothing but CI time.
-  testIgnore: process.env.TEST_SERVER_MODE === "standalone" ? ["**/diner.spec.ts", "**/diner-search.spec.ts"] : [],
   globalSetup: "./e2e/global-setup.ts",
   outputDir: "../test-results",
   timeout: 60_000,
