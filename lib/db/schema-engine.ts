@@ -175,15 +175,9 @@ export async function pendingMigrationScript(schemaPath: string, migrationsDir: 
   try {
     if (existsSync(migrationsDir)) await applyMigrations(schemaPath, migrationsDir, scratch.url);
     const { engine, close } = await openEngine(schemaPath, scratch.url);
-    let out = "";
-    const origWrite = process.stdout.write.bind(process.stdout);
-    // The engine prints the script through the host's stdout: capture it.
-    process.stdout.write = ((chunk: string | Uint8Array) => {
-      out += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
-      return true;
-    }) as typeof process.stdout.write;
     try {
       const schema = { path: schemaPath, content: readFileSync(schemaPath, "utf8") };
+      // With script: true the engine returns the SQL in the result (DiffResult.stdout).
       const result = await engine.diff({
         from: { tag: "schemaDatasource", files: [schema], configDir: path.dirname(schemaPath) },
         to: { tag: "schemaDatamodel", files: [schema] },
@@ -191,10 +185,9 @@ export async function pendingMigrationScript(schemaPath: string, migrationsDir: 
         exitCode: null,
         filters: filtersFor(databaseKind(scratch.url)),
       } as never);
-      const script = (result.stdout ?? out).trim();
+      const script = (result.stdout ?? "").trim();
       return /^-- This is an empty migration/.test(script) ? "" : script;
     } finally {
-      process.stdout.write = origWrite;
       await close();
     }
   } finally {

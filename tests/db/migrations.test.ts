@@ -1,4 +1,6 @@
 // The committed migrations must build exactly the schema in prisma/schema.prisma.
+import { copyFileSync, appendFileSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { pendingMigrationScript } from "../../lib/db/schema-engine";
@@ -9,6 +11,18 @@ describe("migrations", () => {
   it("match prisma/schema.prisma (run `npm run db:migration:new -- <name>` after a schema change)", async () => {
     const script = await pendingMigrationScript(path.join(root, "prisma/schema.prisma"), path.join(root, "prisma/migrations"));
     expect(script).toBe("");
+  }, 60_000);
+
+  it("give the SQL a schema change needs, as db:migration:new writes it", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "menu-schema-"));
+    try {
+      copyFileSync(path.join(root, "prisma/schema.prisma"), path.join(dir, "schema.prisma"));
+      appendFileSync(path.join(dir, "schema.prisma"), "\nmodel ZzProbe {\n  id Int @id\n}\n");
+      const script = await pendingMigrationScript(path.join(dir, "schema.prisma"), path.join(root, "prisma/migrations"));
+      expect(script).toMatch(/^-- CreateTable\nCREATE TABLE "ZzProbe" \(/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 60_000);
 });
 
