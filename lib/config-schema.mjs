@@ -324,6 +324,8 @@ export function parseConfig(env = process.env, options = {}) {
     /** parsed: [] = none trusted */
     TRUSTED_PROXY_HEADERS: raw.TRUSTED_PROXY_HEADERS ?? [],
     SHUTDOWN_DELAY_MS: raw.SHUTDOWN_DELAY_MS ?? 5_000,
+    /** Next.js's own switch: set, its server leaves SIGTERM/SIGINT to instrumentation's graceful stop */
+    NEXT_MANUAL_SIG_HANDLE: Boolean(env.NEXT_MANUAL_SIG_HANDLE),
     MAX_CONNECTIONS: raw.MAX_CONNECTIONS ?? 1_000,
     TURN_BUDGET_MS: raw.TURN_BUDGET_MS ?? 4,
     LOG_LEVEL: raw.LOG_LEVEL ?? "info",

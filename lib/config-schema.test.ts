@@ -210,8 +210,8 @@ describe("one source of configuration", () => {
       "instrumentation.ts": /process\.env\.NEXT_RUNTIME/,
       // Next.js sets it while building: no instance watches the feed from inside the build
       "lib/cache/change-watch.ts": /process\.env\.NEXT_PHASE/,
-      // hands the environment on to the build and to Next.js, reads no setting
-      "scripts/start.mjs": /\.\.\.process\.env|env = process\.env|process\.env\.(NEXT_TELEMETRY_DISABLED|__NEXT_PRIVATE_STANDALONE_CONFIG) = |process\.env\.BENCH_FLOOR === "1"/,
+      // hands the environment on to the build and to Next.js's server.js, reads no setting
+      "scripts/start.mjs": /\.\.\.process\.env|env = process\.env|process\.env\.(NEXT_TELEMETRY_DISABLED|PORT|HOSTNAME|NEXT_MANUAL_SIG_HANDLE) = |process\.env\.BENCH_FLOOR === "1"/,
       // which build this is (next.config.ts env): the benchmark's has routes the production build has not
       "middleware.ts": /process\.env\.MENU_BENCH_BUILD/,
     };

@@ -113,4 +113,6 @@ if (listenError) {
 
 process.env.PORT = port;
 process.env.HOSTNAME = hostname;
+// Next.js's documented switch: its server leaves SIGTERM/SIGINT to the graceful stop (lib/server/start-up.ts).
+process.env.NEXT_MANUAL_SIG_HANDLE = "true";
 await import(pathToFileURL(path.join(root, ".next/standalone/server.js")).href);

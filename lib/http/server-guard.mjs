@@ -419,14 +419,16 @@ export async function gracefulStop(options = {}) {
 }
 
 /**
- * SIGTERM and SIGINT stop the process gracefully, in place of whatever handled them before (Next.js'
- * standalone server and `next start` exit at once on either). SIGTERM, what orchestrators send,
+ * SIGTERM and SIGINT stop the process gracefully. Next.js's server leaves them to us when
+ * NEXT_MANUAL_SIG_HANDLE is set (its documented switch); without it, it exits at once. SIGTERM, what orchestrators send,
  * waits SHUTDOWN_DELAY_MS with readiness at 503 before it drains; SIGINT, a person at the
  * terminal, drains at once.
  */
 export function takeOverSignals() {
-  const delayMs = config().SHUTDOWN_DELAY_MS;
-  for (const signal of ["SIGTERM", "SIGINT"]) process.removeAllListeners(signal);
+  const { SHUTDOWN_DELAY_MS: delayMs, NEXT_MANUAL_SIG_HANDLE } = config();
+  if (!NEXT_MANUAL_SIG_HANDLE) {
+    processLog().warn("NEXT_MANUAL_SIG_HANDLE is not set: Next.js exits at once on SIGTERM/SIGINT, without the graceful stop. Set NEXT_MANUAL_SIG_HANDLE=true (npm start and the container image do).");
+  }
   process.on("SIGTERM", () => void gracefulStop({ delayMs }));
   process.on("SIGINT", () => void gracefulStop({ delayMs: 0 }));
 }

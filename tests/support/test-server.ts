@@ -123,6 +123,8 @@ export async function startTestServer(
     PUBLIC_BASE_URL: baseUrl,
     // stop() should not wait out a production drain delay; the shutdown tests set their own.
     SHUTDOWN_DELAY_MS: "0",
+    // as npm start and the container image set it: SIGTERM/SIGINT go to the graceful stop
+    NEXT_MANUAL_SIG_HANDLE: "true",
     // The suites read the demo data, also on a PostgreSQL database (never seeded unless told).
     SEED_DEMO_DATA: "true",
     ...options.extraEnv,
