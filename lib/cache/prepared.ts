@@ -1,7 +1,7 @@
 // A response body prepared once and shared: the data object (frozen, since every caller shares
 // it), its JSON text and its ETag. The REST adapters send `json` with `etag` as they are; MCP
 // and the pages use `data`.
-import { etagOf } from "../http/api-route";
+import { etagOf } from "../http/etag-of";
 
 export interface Prepared<T> {
   readonly data: T;

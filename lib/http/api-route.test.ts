@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ApiError } from "./api-errors";
-import { apiRoute, etagOf, matchesIfNoneMatch, jsonResponse } from "./api-route";
+import { apiRoute, matchesIfNoneMatch, jsonResponse } from "./api-route";
+import { etagOf } from "./etag-of";
 import { resetThrottle } from "./rate-limit";
 import { resetConfig } from "../config";
 

@@ -1,6 +1,5 @@
 // The REST adapter shared by every route under /api: method dispatch with JSON 405s, CORS,
 // HEAD, preflight, ETag/304 and the error contract. Route files stay one line of wiring per method.
-import { createHash } from "node:crypto";
 import { ApiError, errorBody, toApiError } from "./api-errors";
 import { CACHE_POLICIES, type CachePolicy } from "./cache-policy";
 import { allowAnyOrigin as withCors, preflightResponse } from "./cors";
@@ -11,6 +10,7 @@ import { offerToFront } from "../cache/public-caches";
 import { watchChanges } from "../cache/change-watch";
 import { publicBaseUrl } from "../site-urls";
 import { log } from "../observability/logger";
+import { etagOf } from "./etag-of";
 import { tracing } from "../observability/trace-hooks";
 
 export const ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
@@ -34,10 +34,6 @@ export function errorResponse(error: unknown): Response {
   return new Response(JSON.stringify(errorBody(apiError)), { status: apiError.status, headers });
 }
 
-/** A strong validator from the body bytes: equal bodies, equal ETags, across processes. */
-export function etagOf(body: string | Uint8Array): string {
-  return `"${createHash("sha1").update(body).digest("base64url")}"`;
-}
 
 /**
  * The longest If-None-Match a GET takes (the published maxLength): room for a few dozen ETags.

@@ -2,7 +2,8 @@
 // process with its CSP and ETag, served with what Next.js will not let a page send itself
 // (Vary: Accept, a CSP with the hashes of the page's own inline scripts, the ETag).
 import { ApiError, INTERNAL_ERROR_RETRY_AFTER_S } from "../http/api-errors";
-import { cachedResponse, etagOf } from "../http/api-route";
+import { cachedResponse } from "../http/api-route";
+import { etagOf } from "../http/etag-of";
 import { CACHE_POLICIES } from "../http/cache-policy";
 import { renderLimiter } from "../http/work-limiter";
 import { REPRESENTATIONS } from "../negotiation/negotiate";

@@ -1,7 +1,8 @@
 // The Markdown twin of a public page (contract section 4): built from the page's data, kept in
 // process, served with its canonical link. What GET {page}.md and Accept: text/markdown get
 // (middleware.ts answers them), and what the MCP resource menu://restaurants/{slug}/menu.md returns.
-import { cachedResponse, errorResponse, etagOf } from "../http/api-route";
+import { cachedResponse, errorResponse } from "../http/api-route";
+import { etagOf } from "../http/etag-of";
 import { CACHE_POLICIES, type CachePolicy } from "../http/cache-policy";
 import { estimateTokens } from "../markdown/render";
 import { notFoundMarkdown, pageMarkdown } from "../markdown/pages";
