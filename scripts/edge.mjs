@@ -7,8 +7,8 @@
 // nginx runs unprivileged-capable with `daemon off`, logs to this process's stdout (access) and
 // stderr (errors); SIGTERM/SIGINT become nginx's graceful stop (SIGQUIT); the exit code is nginx's;
 // the directory is removed at exit.
-import { spawn } from "node:child_process";
-import { accessSync, chmodSync, constants, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { accessSync, chmodSync, constants, createReadStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -63,7 +63,17 @@ if (process.getuid?.() === 0) chmodSync(prefix, 0o755);
 const conf = path.join(prefix, "nginx.conf");
 // The envsubst of the official nginx image, for exactly these two names.
 const values = { EDGE_PORT: edgePort, EDGE_UPSTREAM: edgeUpstream };
-writeFileSync(conf, readFileSync(path.join(root, "edge/nginx.conf.template"), "utf8").replace(/\$\{(EDGE_PORT|EDGE_UPSTREAM)\}/g, (_, name) => values[name]));
+let text = readFileSync(path.join(root, "edge/nginx.conf.template"), "utf8").replace(/\$\{(EDGE_PORT|EDGE_UPSTREAM)\}/g, (_, name) => values[name]);
+// nginx cannot open /dev/stdout when it is a socket (as under a test runner or a supervisor): the
+// access lines come through a FIFO in the prefix and are copied to this process's stdout.
+const fifo = path.join(prefix, "access.fifo");
+if (spawnSync("mkfifo", ["-m", "0600", fifo]).status === 0) {
+  text = text.replace("access_log /dev/stdout", `access_log ${fifo}`);
+  createReadStream(fifo).pipe(process.stdout);
+} else {
+  text = text.replace("access_log /dev/stdout", "access_log access.log");
+}
+writeFileSync(conf, text);
 
 let cleaned = false;
 const cleanUp = () => {
