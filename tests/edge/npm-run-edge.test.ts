@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { startEdge } from "../support/edge";
+import { rawRequest } from "../support/raw-http";
 import { freePort, ROOT } from "../support/test-server";
 
 const emptyDir = mkdtempSync(path.join(tmpdir(), "no-nginx-"));
@@ -58,6 +59,52 @@ describe("npm run edge refuses to start with one clear line", () => {
       expect(stderrLines).toEqual([`npm run edge: port 127.0.0.1:${port} is already in use (set EDGE_PORT)`]);
     } finally {
       taken.close();
+    }
+  });
+});
+
+describe("what the edge sends upstream", () => {
+  it("its own X-Forwarded-For, -Proto, -Host and X-Request-Id, the first Accept line, no Upgrade, Accept-Encoding or client forwarding headers", async () => {
+    let seen: Record<string, string | string[] | undefined> = {};
+    const upstream = createServer((req, res) => {
+      seen = req.headers;
+      res.setHeader("Content-Type", "application/json");
+      res.setHeader("Cache-Control", "no-store");
+      res.setHeader("X-Request-Id", String(req.headers["x-request-id"]));
+      res.end("{}");
+    });
+    const upstreamPort = await freePort();
+    await new Promise<void>((r) => upstream.listen(upstreamPort, "127.0.0.1", r));
+    const edge = await startEdge(`http://127.0.0.1:${upstreamPort}`);
+    try {
+      const res = await rawRequest(edge.baseUrl, "GET /echo HTTP/1.1", [
+        "Accept: text/markdown",
+        "Accept: text/html",
+        "Accept-Encoding: gzip, br",
+        "Upgrade: websocket",
+        "Connection: Upgrade",
+        "X-Forwarded-For: 6.6.6.6",
+        "X-Forwarded-Proto: https",
+        "X-Forwarded-Host: evil.example",
+        "Forwarded: for=6.6.6.6",
+        "CF-Connecting-IP: 6.6.6.6",
+        "X-Middleware-Subrequest: middleware",
+        "X-Request-Id: mine",
+      ], { localAddress: "127.0.0.90" });
+      expect(res.status).toBe(200);
+      expect(seen["x-forwarded-for"]).toBe("127.0.0.90");
+      expect(seen["x-real-ip"]).toBe("127.0.0.90");
+      expect(seen["x-forwarded-proto"]).toBe("http");
+      expect(seen["x-forwarded-host"]).toBe("127.0.0.1");
+      expect(seen.accept).toBe("text/markdown");
+      for (const name of ["accept-encoding", "upgrade", "forwarded", "cf-connecting-ip", "x-middleware-subrequest"]) expect(seen[name], name).toBeUndefined();
+      expect(String(seen.connection ?? "")).not.toMatch(/upgrade/i);
+      expect(seen["x-request-id"]).toMatch(/^[0-9a-f]{32}$/);
+      // the client gets the edge's id once, never its own
+      expect(res.headers["x-request-id"]).toBe(seen["x-request-id"]);
+    } finally {
+      await edge.stop();
+      upstream.close();
     }
   });
 });
