@@ -109,6 +109,23 @@ describe("what the edge sends upstream", () => {
   });
 });
 
+describe("an upstream that is not running", () => {
+  it("is answered 503 service_unavailable in the API's JSON format, with Retry-After and no-store", async () => {
+    const edge = await startEdge(`http://127.0.0.1:${await freePort()}`);
+    try {
+      const res = await fetch(`${edge.baseUrl}/api/public/plans`);
+      expect(res.status).toBe(503);
+      expect(res.headers.get("content-type")).toBe("application/json");
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(res.headers.get("retry-after")).toBe("5");
+      expect(res.headers.get("access-control-allow-origin")).toBe("*");
+      expect(await res.json()).toMatchObject({ error: "service_unavailable", status: 503, documentation: `${edge.baseUrl}/api/public#errors` });
+    } finally {
+      await edge.stop();
+    }
+  });
+});
+
 describe("npm run edge runs and stops", () => {
   it("proxies to EDGE_UPSTREAM, and on SIGTERM stops gracefully with exit code 0, removing its directory", async () => {
     const upstream = createServer((_req, res) => {
