@@ -1,6 +1,6 @@
 // npm test — the whole suite, in order of cost. Stops at the first failing stage.
 //   typecheck → unit (vitest, lib/**/*.test.ts) → HTTP + MCP (vitest against the built app, under
-//   npm start, which is the standalone server.js) → run modes (instances behind a proxy, next start) → OpenAPI lint → floods of distinct URLs (tests/flood) → the same on PostgreSQL → faults (database outage, throttling, shutdown, imports under reads) → browser (Playwright in Debian's Chromium) → MCP conformance
+//   npm start, which is the standalone server.js) → run modes (instances behind a proxy, next start) → OpenAPI lint → floods of distinct URLs (tests/flood) → the same on PostgreSQL → faults (database outage, throttling, shutdown, imports under reads) → edge (attacks and cache checks through nginx, npm run edge) → browser (Playwright in Debian's Chromium) → MCP conformance
 // `npm test -- <stage>…` runs only the named stages.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -43,6 +43,8 @@ const stages = [
   // Faults, each file on servers of its own: throttling at a low budget (also on PostgreSQL, the
   // shared store, when TEST_POSTGRES_URL is set), SIGTERM under load, imports while readers read.
   { name: "fault", cmd: [bin("vitest"), "run", "--config", "tests/vitest.fault.config.ts", ...vitestReport("fault")], env: { FAULT_POSTGRES_URL: postgresUrl } },
+  // The shipped edge (npm run edge: nginx) in front of npm start's server: floods, slow bodies, Upgrade, cache poisoning.
+  { name: "edge", cmd: [bin("vitest"), "run", "--config", "tests/vitest.edge.config.ts", ...vitestReport("edge")] },
   { name: "browser", cmd: [bin("playwright"), "test", "--config", "tests/playwright.config.ts"], when: () => existsSync(path.join(root, "tests/playwright.config.ts")) },
   { name: "conformance", cmd: [process.execPath, "tests/mcp-conformance/run.mjs"], when: () => existsSync(path.join(root, "tests/mcp-conformance/run.mjs")) },
 ];

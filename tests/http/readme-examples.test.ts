@@ -1,7 +1,7 @@
 // Issue 13: every curl example in README.md and docs/*.md runs as written against the demo data.
 // Each command of a `sh`/`bash` block is run by bash (so quoting, line continuations, pipes into jq
 // and the block's variable assignments behave as for a reader), with the documented hosts
-// (localhost:3000, the docs' production host https://menus.example.com) pointed at a server of
+// (localhost:3000, the edge's localhost:8080, the docs' production host https://menus.example.com) pointed at a server of
 // this file's own, which has REVALIDATE_SECRET set so the revalidation example runs too.
 //
 // Convention, stated in the README: a command meant to answer something other than 2xx announces
@@ -113,7 +113,8 @@ const CURL_WRAPPER = `curl() { command curl -w '%{stderr}\\nreadme-example-statu
 const MARKER = "readme-example-command-starts";
 
 function run(example: Example, server: TestServer, cwd: string) {
-  const local = (s: string) => s.replaceAll("https://menus.example.com", server.baseUrl).replace(/(https?:\/\/)?localhost:3000/g, server.baseUrl);
+  // localhost:8080 is npm run edge in front of the same server: tests/edge checks that it answers as the app does.
+  const local = (s: string) => s.replaceAll("https://menus.example.com", server.baseUrl).replace(/(https?:\/\/)?localhost:(3000|8080)/g, server.baseUrl);
   const script = ["set -o pipefail", CURL_WRAPPER, ...example.prelude.map(local), `echo ${MARKER} >&2`, local(example.command)].join("\n");
   const result = spawnSync("bash", ["-c", script], {
     cwd,
@@ -156,7 +157,7 @@ describe("the examples of README.md and docs/*.md", () => {
 
   it("send no raw non-ASCII byte in a URL (Node answers 400 before the service sees it)", () => {
     for (const e of EXAMPLES) {
-      const urls = e.command.match(/(?:https?:\/\/|localhost:3000|\$PUBLIC_BASE_URL)\S*/g) ?? [];
+      const urls = e.command.match(/(?:https?:\/\/|localhost:(?:3000|8080)|\$PUBLIC_BASE_URL)\S*/g) ?? [];
       for (const url of urls) expect(url, `${e.document}: ${e.command}`).toMatch(/^[\x21-\x7e]*$/);
     }
   });
