@@ -92,10 +92,7 @@ export async function middleware(request: NextRequest): Promise<Response> {
 
   const accept = request.headers.get("accept");
   const { pagePath, representation } = decideRepresentation(pathname, accept);
-  // The benchmark's reference page (app/bench--static) exists only in `npm run bench`'s build
-  // (MENU_BENCH_BUILD, fixed at build time: next.config.ts); anywhere else the path is a 404 here.
-  const benchOnly = pathname.startsWith("/bench--static/") && process.env.MENU_BENCH_BUILD !== "1";
-  const isInternal = benchOnly || pathname === INTERNAL_RENDER_PREFIX_ROOT || pathname.startsWith(`${INTERNAL_RENDER_PREFIX_ROOT}/`);
+  const isInternal = pathname === INTERNAL_RENDER_PREFIX_ROOT || pathname.startsWith(`${INTERNAL_RENDER_PREFIX_ROOT}/`);
   // Paths that are no page of the route table (another route's, or nothing: the catch-all
   // handler answers 404 in the negotiated representation) are left alone.
   if (!isInternal && !matchPageRoute(pagePath)) return NextResponse.next();

@@ -3,11 +3,6 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { NextConfig } from "next";
 
-// `npm run bench` builds with BENCH_FLOOR=1: only that build has the benchmark's reference routes
-// (app/bench--static/[size]/page.bench.tsx, app/api/internal/bench-floor/route.bench.ts); the
-// production build has no such code. scripts/start.mjs rebuilds when the flag changes.
-const benchBuild = process.env.BENCH_FLOOR === "1";
-
 // The running version, compiled in at build time (lib/build-info.ts): the package's version and
 // the commit the build was made from, so the standalone output and a container image (neither has
 // .git) still know it. SOURCE_COMMIT names it where the build has no .git (the Dockerfile's
@@ -22,7 +17,7 @@ const packageVersion: string = JSON.parse(readFileSync("package.json", "utf8")).
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
-  pageExtensions: benchBuild ? ["bench.tsx", "bench.ts", "tsx", "ts"] : ["tsx", "ts"],
+  pageExtensions: ["tsx", "ts"],
   reactStrictMode: true,
   // `node .next/standalone/server.js`: the container and platform way to run Next.js (Dockerfile).
   output: "standalone",
@@ -44,7 +39,7 @@ const nextConfig: NextConfig = {
   // A secret made once per build and compiled into the server code (lib/build-secret.ts): the key
   // to the internal page renders and of search cursors, shared by every instance of the build,
   // with nothing to configure.
-  env: { MENU_BUILD_SECRET: randomBytes(32).toString("base64url"), MENU_BENCH_BUILD: benchBuild ? "1" : "", MENU_BUILD_VERSION: packageVersion, MENU_BUILD_COMMIT: sourceCommit() },
+  env: { MENU_BUILD_SECRET: randomBytes(32).toString("base64url"), MENU_BUILD_VERSION: packageVersion, MENU_BUILD_COMMIT: sourceCommit() },
   // The native module stays outside the server bundle. (The schema engine's ESM glue is bundled;
   // lib/db/schema-engine.ts reads its .wasm from node_modules, included above.)
   // Observability libraries load from node_modules as they are (one copy per process, shared by

@@ -1,8 +1,8 @@
 // npm run bench — throughput of the main endpoints against references served in the same run.
 //
 // Starts the production build (scripts/start.mjs, building it first when the sources changed)
-// with a throw-away SQLite database (demo data + tests/fixtures/menus.json) and BENCH_FLOOR=1,
-// then loads each endpoint with autocannon on 127.0.0.1 for a bounded time at 10 and 50
+// with a throw-away SQLite database (demo data + tests/fixtures/menus.json), and the benchmark's
+// own floor app (bench/floor-app, built the same way when its sources changed), then loads each endpoint with autocannon on 127.0.0.1 for a bounded time at 10 and 50
 // connections:
 //   restaurant JSON   GET /api/public/restaurants/{slug}
 //   search            GET /api/public/restaurants?q=…
@@ -10,10 +10,10 @@
 //   menu HTML         GET /{slug}
 //   MCP tools/call    POST /api/mcp (get_restaurant_menu)
 // and, right after each, its references with a body of the same size:
-//   (a) floor  — a route handler of the same build returning a prebuilt constant body
-//                (app/api/internal/bench-floor, only with BENCH_FLOOR=1)
+//   (a) floor  — a Next.js route handler (same Next.js, next start) returning a prebuilt constant
+//                body: bench/floor-app/app/floor/route.js, a separate app; the product has no such route
 //   (b) plain  — a plain node:http server sending the same bytes (bench/plain-server.mjs)
-//   (c) static — for the menu HTML: a prerendered page of the same size (app/bench--static)
+//   (c) static — for the menu HTML: a prerendered page of the same size (bench/floor-app/app/static)
 // Also: 304 for every conditional GET, middleware never on /api (the compiled matcher, and API
 // throughput with vs without middleware.ts in a second build), server RSS during and after.
 // An endpoint that is not there (404/500 on the probe) is skipped with the reason printed.
@@ -26,10 +26,11 @@
 //          --export-database <url> (or BENCH_EXPORT_DATABASE): also the bulk export at scale on that
 //          generated database — time to first byte, restaurants/s, peak RSS (bench/export.mjs)
 import { spawn, spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { environment, fmt, FIXTURE, load, MCP_HEADERS, mcpCall, npmStartArgs, ROOT, startServer, table, tsx } from "./lib.mjs";
+import { environment, fmt, FIXTURE, freePort, load, MCP_HEADERS, mcpCall, npmStartArgs, ROOT, rssOf, startServer, table, tsx } from "./lib.mjs";
 import { observabilityCost, observabilitySection, writeObservabilitySection } from "./observability.mjs";
 
 // ————— options —————
@@ -66,18 +67,83 @@ log("Database: demo data + tests/fixtures/menus.json …");
 tsx(ROOT, ["scripts/db-migrate.ts"], dbEnv);
 tsx(ROOT, ["scripts/import.ts", FIXTURE], dbEnv);
 
-log("Starting the production server (BENCH_FLOOR=1) …");
+log("Starting the production server …");
 // The throttle off (RATE_LIMIT_PER_MINUTE=0): one client sends thousands of searches a minute here,
 // and the figure is of the search, not of the 429 that would answer most of them.
-const server = await startServer({ env: { DATABASE_URL: databaseUrl, BENCH_FLOOR: "1", RATE_LIMIT_PER_MINUTE: "0" }, log });
+const server = await startServer({ env: { DATABASE_URL: databaseUrl, RATE_LIMIT_PER_MINUTE: "0" }, log });
 const plain = await startPlainServer();
+let floor = null; // the floor app, started once the endpoints are known (not for --observability-only)
 let rssMax = server.rss() ?? 0;
 const cleanup = async () => {
   await server.stop();
   plain.stop();
+  await floor?.stop();
   rmSync(tmp, { recursive: true, force: true });
 };
 process.on("SIGINT", () => cleanup().then(() => process.exit(130)));
+
+// The floor app (bench/floor-app): a Next.js app of its own, built with the repository's Next.js
+// into bench/floor-app/.next when its sources (or the Next.js/React versions) changed since the
+// last build, and started with `next start` as production runs Next.js.
+const FLOOR_APP = path.join(ROOT, "bench/floor-app");
+const nextBin = path.join(ROOT, "node_modules/.bin/next");
+
+function floorAppStamp() {
+  const hash = createHash("sha256");
+  const walk = (p) => {
+    if (statSync(p).isDirectory()) {
+      for (const name of readdirSync(p).sort()) if (name !== ".next" && name !== "node_modules") walk(path.join(p, name));
+    } else {
+      hash.update(path.relative(FLOOR_APP, p)).update(readFileSync(p));
+    }
+  };
+  walk(FLOOR_APP);
+  for (const pkg of ["next", "react", "react-dom"]) hash.update(`${pkg}@${JSON.parse(readFileSync(path.join(ROOT, "node_modules", pkg, "package.json"), "utf8")).version}`);
+  return hash.digest("hex");
+}
+
+async function startFloorApp() {
+  const stamp = floorAppStamp();
+  const stampFile = path.join(FLOOR_APP, ".next/bench-source-stamp");
+  if (!existsSync(path.join(FLOOR_APP, ".next/BUILD_ID")) || !existsSync(stampFile) || readFileSync(stampFile, "utf8") !== stamp) {
+    log("Building the floor app (bench/floor-app: its sources changed since the last build) …");
+    const built = spawnSync(nextBin, ["build", FLOOR_APP], { cwd: ROOT, env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" }, encoding: "utf8" });
+    if (built.status !== 0) throw new Error(`next build bench/floor-app failed:\n${built.stdout}\n${built.stderr}`);
+    writeFileSync(stampFile, stamp);
+  }
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(nextBin, ["start", FLOOR_APP, "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (d) => (output = (output + d).slice(-8000)));
+  child.stderr.on("data", (d) => (output = (output + d).slice(-8000)));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once("exit", r));
+    child.kill("SIGTERM");
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the floor app exited (${child.exitCode}):\n${output}`);
+    try {
+      if ((await fetch(`${baseUrl}/floor?bytes=100`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the floor app did not start in time:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { baseUrl, rss: () => rssOf(child.pid), stop };
+}
 
 async function startPlainServer() {
   const child = spawn(process.execPath, [path.join(ROOT, "bench/plain-server.mjs"), "0"], { stdio: ["ignore", "pipe", "inherit"] });
@@ -158,27 +224,27 @@ for (const e of ENDPOINTS) {
 }
 
 // References of the same size.
-const floorUrl = (e) => `${server.baseUrl}/api/internal/bench-floor?bytes=${e.bytes}&type=${e.type}`;
+floor = await startFloorApp();
+log(`Floor app (bench/floor-app): ${floor.baseUrl}`);
+const floorUrl = (e) => `${floor.baseUrl}/floor?bytes=${e.bytes}&type=${e.type}`;
 const plainUrl = (e) => `${plain.url}/bytes?n=${e.bytes}&type=${e.type}`;
-const floorProbe = await fetchBytes(`${server.baseUrl}/api/internal/bench-floor?bytes=100`);
-if (floorProbe.status !== 200) throw new Error(`the floor route is not answering (${floorProbe.status}); is BENCH_FLOOR=1 reaching the server?`);
 
 let staticPage = null;
 const html = active.find((e) => e.id === "html");
 if (html) {
-  const base = await fetchBytes(`${server.baseUrl}/bench--static/0`, { headers: { accept: "text/html" } });
+  const base = await fetchBytes(`${floor.baseUrl}/static/0`, { headers: { accept: "text/html" } });
   if (base.status === 200) {
     // The padding shows up twice in the document (the HTML and React's payload for hydration):
     // size ≈ base + k·padding. Measure k, aim, then correct once.
-    const sizeAt = async (padding) => (await fetchBytes(`${server.baseUrl}/bench--static/${padding}`, { headers: { accept: "text/html" } })).bytes;
+    const sizeAt = async (padding) => (await fetchBytes(`${floor.baseUrl}/static/${padding}`, { headers: { accept: "text/html" } })).bytes;
     const probe = 10_000;
     const k = Math.max(1, ((await sizeAt(probe)) - base.bytes) / probe);
     let padding = Math.max(0, Math.round((html.bytes - base.bytes) / k));
     padding = Math.max(0, padding + Math.round((html.bytes - (await sizeAt(padding))) / k));
-    const page = await fetchBytes(`${server.baseUrl}/bench--static/${padding}`, { headers: { accept: "text/html" } });
-    staticPage = { url: `${server.baseUrl}/bench--static/${padding}`, bytes: page.bytes, cache: page.headers.get("x-nextjs-cache") };
+    const page = await fetchBytes(`${floor.baseUrl}/static/${padding}`, { headers: { accept: "text/html" } });
+    staticPage = { url: `${floor.baseUrl}/static/${padding}`, bytes: page.bytes, cache: page.headers.get("x-nextjs-cache") };
   } else {
-    log(`  no prerendered reference page (/bench--static answered ${base.status})`);
+    log(`  no prerendered reference page (the floor app's /static/0 answered ${base.status})`);
   }
 }
 
@@ -278,8 +344,7 @@ if (!SKIP_MIDDLEWARE && jsonEndpoint && existsSync(path.join(ROOT, "middleware.t
   // full caches and a larger heap, which alone made it measure slower than a fresh copy of
   // itself. Only the middleware should differ between the two sides.
   await server.stop();
-  // BENCH_FLOOR=1 as above: the same build (the benchmark's), not a rebuild without its routes.
-  const withMiddleware = await startServer({ env: { DATABASE_URL: databaseUrl, BENCH_FLOOR: "1", RATE_LIMIT_PER_MINUTE: "0" }, log });
+  const withMiddleware = await startServer({ env: { DATABASE_URL: databaseUrl, RATE_LIMIT_PER_MINUTE: "0" }, log });
   try {
     const variant = await startVariantWithoutMiddleware();
     // Interleaved rounds, alternating which goes first, so drift on a shared machine hits both.
@@ -330,7 +395,7 @@ async function startVariantWithoutMiddleware() {
   // Hard links: Next.js's build does not follow a symlinked node_modules.
   const cp = spawnSync("cp", ["-al", path.join(ROOT, "node_modules"), path.join(dir, "node_modules")]);
   if (cp.status !== 0) throw new Error(`cp -al node_modules failed: ${cp.stderr}`);
-  return startServer({ root: dir, env: { DATABASE_URL: databaseUrl, BENCH_FLOOR: "1", RATE_LIMIT_PER_MINUTE: "0" }, log });
+  return startServer({ root: dir, env: { DATABASE_URL: databaseUrl, RATE_LIMIT_PER_MINUTE: "0" }, log });
 }
 
 // The logs/traces comparison starts servers of its own: the one above is stopped first.
@@ -365,7 +430,8 @@ ${ROUNDS} interleaved rounds with the references of the same endpoint, on 127.0.
 | load average at start | ${env.loadAverage} (other work on the machine lowers every figure alike; the ratios are what count) |
 | data | demo data + test fixture (SQLite); restaurant \`${slug}\`, search \`q=${q}\` |
 | in-process cache TTL | ${process.env.MENU_CACHE_TTL_MS ?? "30000 (default)"} ms |
-| server | \`node ${npmStartArgs().join(" ")}\` (as \`npm start\`), NODE_ENV=production, BENCH_FLOOR=1 |
+| server | \`node ${npmStartArgs().join(" ")}\` (as \`npm start\`), NODE_ENV=production |
+| floor and prerendered page | bench/floor-app (\`next start\`, its own build; the product has no benchmark route) |
 `);
 
 for (const connections of CONNECTIONS) {

@@ -211,7 +211,6 @@ export const SETTINGS = {
     does: "behind Deployment Protection, sent with a function's fetch of a page's render (`x-vercel-protection-bypass`) so the platform's login lets it through",
     secret: true,
   },
-  BENCH_FLOOR: { schema: z.enum(["0", "1"]).transform((v) => v === "1"), default: "0", allowed: "0 or 1", does: "only for `npm run bench`: serves the benchmark's reference routes. Never set it in production" },
 };
 
 /** Variables the service no longer reads, and what took their place: naming one is told, not silently ignored. */
@@ -337,7 +336,6 @@ export function parseConfig(env = process.env, options = {}) {
     OTEL_EXPORTER_OTLP_PROTOCOL: raw.OTEL_EXPORTER_OTLP_PROTOCOL ?? "http/protobuf",
     VERCEL_URL: raw.VERCEL_URL?.replace(/^https?:\/\//, "").replace(/\/+$/, ""),
     VERCEL_AUTOMATION_BYPASS_SECRET: raw.VERCEL_AUTOMATION_BYPASS_SECRET,
-    BENCH_FLOOR: raw.BENCH_FLOOR ?? false,
   });
 }
 

@@ -43,7 +43,6 @@ describe("the configuration", () => {
       METRICS_HOST: "127.0.0.1",
       OTEL_EXPORTER_OTLP_ENDPOINT: undefined,
       OTEL_SERVICE_NAME: "menu-service",
-      BENCH_FLOOR: false,
     });
   });
 
@@ -100,7 +99,6 @@ describe("the configuration", () => {
     [{ CONTACT_EMAIL: "api at example" }, 'CONTACT_EMAIL must be an e-mail address; got "api at example"'],
     [{ SECURITY_CONTACT: "ftp://x.example" }, "SECURITY_CONTACT must be an e-mail address, a mailto: URI or an https: URL"],
     [{ SIGNUP_URL: "/plans" }, 'SIGNUP_URL must be an http(s) URL; got "/plans"'],
-    [{ BENCH_FLOOR: "yes" }, 'BENCH_FLOOR must be 0 or 1; got "yes"'],
     [{ PUBLIC_BASE_URL: "menus.example.com" }, 'PUBLIC_BASE_URL must be an absolute URL with a scheme, e.g. https://menus.example.com; got "menus.example.com"'],
     [{ PUBLIC_BASE_URL: "https://example.com/menus" }, "PUBLIC_BASE_URL must be the site's origin without a path"],
     [{ DATABASE_URL: "mysql://menu:secret@db/menu" }, 'DATABASE_URL must start with file: (the embedded SQLite database) or postgresql:// (PostgreSQL); got "mysql://menu:***@db/menu"'],
@@ -211,9 +209,7 @@ describe("one source of configuration", () => {
       // Next.js sets it while building: no instance watches the feed from inside the build
       "lib/cache/change-watch.ts": /process\.env\.NEXT_PHASE/,
       // hands the environment on to the build and to Next.js's server.js, reads no setting
-      "scripts/start.mjs": /\.\.\.process\.env|env = process\.env|process\.env\.(NEXT_TELEMETRY_DISABLED|PORT|HOSTNAME|NEXT_MANUAL_SIG_HANDLE) = |process\.env\.BENCH_FLOOR === "1"/,
-      // which build this is (next.config.ts env): the benchmark's has routes the production build has not
-      "middleware.ts": /process\.env\.MENU_BENCH_BUILD/,
+      "scripts/start.mjs": /\.\.\.process\.env|env = process\.env|process\.env\.(NEXT_TELEMETRY_DISABLED|PORT|HOSTNAME|NEXT_MANUAL_SIG_HANDLE) = /,
     };
     const files: string[] = [];
     const walk = (dir: string) => {

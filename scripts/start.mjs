@@ -48,8 +48,6 @@ function sourceStamp() {
     }
   };
   for (const p of ["app", "lib", "public", "middleware.ts", "instrumentation.ts", "next.config.ts", "tsconfig.json", "package-lock.json", "prisma/schema.prisma"]) walk(p);
-  // The benchmark's build has routes the production build does not (next.config.ts).
-  hash.update(`bench=${process.env.BENCH_FLOOR === "1"}`); // as next.config.ts reads it, at build time
   return hash.digest("hex");
 }
 

@@ -89,7 +89,7 @@ export function firstHeaderLine(rawHeaders, name) {
 export const INTERNAL_RENDER_HEADER = "x-menu-internal-render";
 
 /** First path segments of the App Router pages only this process may request (with the render token). */
-export const INTERNAL_PATH_ROOTS = ["render", "bench--static"];
+export const INTERNAL_PATH_ROOTS = ["render"];
 
 /**
  * Whether a request target names an internal page, however it is spelt: percent-encoded, with

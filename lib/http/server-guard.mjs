@@ -19,7 +19,7 @@
 //     listener of its own (at creation, or at the first request under a custom server) whose
 //     handler never closes the socket of a path it does not proxy: one leaked descriptor per
 //     request. It is removed as soon as it is added.
-//   - refuses the internal pages (/render/…, /bench--static/…) to any request without this
+//   - refuses the internal pages (/render/…) to any request without this
 //     build's render token, by any spelling of the path (lib/http/request-front.mjs isInternalPath)
 //   - sets the headers every response carries (CORS, nosniff, HSTS on https), whoever answers it,
 //     and sends them with the body's first bytes rather than in a write of their own (flushHeadersWithBody)
@@ -146,12 +146,6 @@ function carriesRenderToken(req) {
   return timingSafeEqual(Buffer.from(given), Buffer.from(expected));
 }
 
-function internalOpen(req) {
-  // The benchmark's reference pages are public while `npm run bench` runs the server (BENCH_FLOOR=1).
-  const bench = config().BENCH_FLOOR && /^\/+bench--static\//.test(req.url ?? "");
-  return bench || carriesRenderToken(req);
-}
-
 const BASE_URL = Symbol("menu-service.base-url");
 
 function publicBaseUrl(server) {
@@ -251,7 +245,7 @@ export function guardServer(server, options = {}) {
       res.flushHeaders = flushHeadersWithBody;
       prepareRequest(req);
       const internalPath = isInternalPath(req.url ?? "");
-      const open = internalPath && internalOpen(req);
+      const open = internalPath && carriesRenderToken(req);
       // A render fetched for a page request waits no longer than that request may.
       if (open) narrowWaitUntil(scope, req.headers[WAIT_UNTIL_HEADER]);
       const observed = globalThis[OBSERVER]?.begin(req, res, scope, { internal: open });

@@ -21,7 +21,6 @@ const FIXED = new Set([
   "/api/health/ready",
   "/api/mcp",
   "/api/internal/revalidate",
-  "/api/internal/bench-floor",
   "/.well-known/agent-card.json",
   "/.well-known/agent.json",
   "/.well-known/ai-plugin.json",
@@ -43,7 +42,6 @@ const ONE_PARAMETER: [prefix: string, pattern: string][] = [
   ["/docs/api/assets/", "/docs/api/assets/[file]"],
   ["/feeds/cities/", "/feeds/cities/[file]"],
   ["/sitemaps/", "/sitemaps/[file]"],
-  ["/bench--static/", "/bench--static/[size]"],
 ];
 
 /** What a path that no route serves is counted as. */

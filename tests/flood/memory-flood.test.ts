@@ -159,23 +159,15 @@ describe("no request a client chooses creates files on the server", () => {
   const SUFFIXES = [".rsc", ".css", ".txt", ".png", ".js"];
   const probes = (i: number): FloodRequest =>
     [
-      { path: `/bench--static/${i}`, headers: HTML },
       { path: i % 2 === 0 ? `/search?q=d${i}` : `/dishes?q=d${i}`, headers: HTML },
       { path: `/${slugs[i % slugs.length]}/x${letters(i, 2)}`, headers: HTML },
       { path: `/no-such-page-${i}`, headers: HTML },
       { path: `/no-such-page-${i}.md` },
       { path: `/render/${letters(i, 3)}/r/${letters(i, 4)}${SUFFIXES[i % SUFFIXES.length]}` },
-      { path: `/bench--static/${i}${SUFFIXES[i % SUFFIXES.length]}` },
       { path: `/%72ender/v/r/x${i}.rsc`, headers: { RSC: "1" } },
-    ][i % 8];
+    ][i % 6];
 
-  it("the benchmark's reference page is a plain 404 that no cache keeps", async () => {
-    const res = await fetch(`${server.baseUrl}/bench--static/1234`, { headers: HTML });
-    expect(res.status).toBe(404);
-    expect(res.headers.get("cache-control")).toBe("no-store");
-  });
-
-  it("distinct benchmark, internal (any suffix), search, language and unknown paths leave .next as it was", async () => {
+  it("distinct internal (any suffix), search, language and unknown paths leave .next as it was", async () => {
     for (let i = 0; i < 8; i++) await fetch(server.baseUrl + probes(i).path, { headers: probes(i).headers });
     const dir = path.join(ROOT, ".next");
     const before = filesUnder(dir);

@@ -84,9 +84,6 @@ describe("internal pages", () => {
     "/render/x/r/abc/index.rsc",
     "/%72ender/x/r/abc.rsc",
     "//render/x/r/abc.rsc",
-    "/bench--static/5",
-    "/bench--static/5.txt",
-    "/bench--static/5.rsc",
   ])("%s is not_found, uncached, even with a forged render token", async (path) => {
     const variants: Record<string, string>[] = [{}, { "x-menu-internal-render": "forged-token-of-the-right-length-forged-token" }, { RSC: "1" }];
     for (const headers of variants) {

@@ -102,12 +102,6 @@ describe("without REVALIDATE_SECRET (the global test server)", () => {
     expect(headers.get("cache-control")).toBe("no-store");
   });
 
-  it("the benchmark floor is off too (BENCH_FLOOR unset)", async () => {
-    const { status, json } = await get("/api/internal/bench-floor?bytes=100");
-    expect(status).toBe(404);
-    expect(json.error).toBe("not_found");
-  });
-
   it("is listed nowhere public", async () => {
     for (const path of ["/api/public", "/openapi.json", "/llms.txt", "/llms-full.txt"]) {
       const { status, text: body } = await get(path);
