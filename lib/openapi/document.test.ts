@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiIndex } from "../api-catalog";
+import { apiIndex } from "../api/api-index";
 import { ApiError, ERROR_CODES, errorBody, type ErrorCode } from "../http/api-errors";
 import { CACHE_POLICIES } from "../http/cache-policy";
 import { ALLERGENS } from "../menu/allergens";

@@ -35,13 +35,11 @@ const sortedOperations = () => [...API_OPERATIONS].sort((a, b) => PATH_ORDER.ind
 
 /** Every REST operation of the registry, in the document's order (the tool server's POST aside). */
 export function restOperations(): RestOperation[] {
-  return sortedOperations().flatMap(({ path, tag, cache, throttled, get, post }) =>
-    (
-      [
-        ["get", get],
-        ["post", post],
-      ] as const
-    ).flatMap(([method, spec]) => (spec && spec !== "json-rpc" ? [{ ...spec, path, method, tag, throttled, response: { ...spec.response, policy: cache } }] : [])),
+  return sortedOperations().flatMap(({ path, tag, cache, throttled, ...op }) =>
+    (["get", "post"] as const).flatMap((method) => {
+      const spec = op[method];
+      return spec && spec !== "json-rpc" ? [{ ...spec, path, method, tag, throttled, response: { ...spec.response, policy: cache } }] : [];
+    }),
   );
 }
 

@@ -1,10 +1,10 @@
 // The API index at /api/public, which the developers page renders too, and the endpoints a 404
-// under /api lists: both map the registry (lib/api/operations.ts).
-import { API_OPERATIONS, methodsOf } from "./api/operations";
-import { ERROR_CODES } from "./http/api-errors";
-import { CACHE_POLICIES } from "./http/cache-policy";
-import { attributionText } from "./service-info";
-import { publicBaseUrl, siteUrls } from "./site-urls";
+// under /api lists: both map the registry (./operations.ts).
+import { API_OPERATIONS, methodsOf } from "./operations";
+import { ERROR_CODES } from "../http/api-errors";
+import { CACHE_POLICIES } from "../http/cache-policy";
+import { attributionText } from "../service-info";
+import { publicBaseUrl, siteUrls } from "../site-urls";
 
 /** Absolute URL of every endpoint, for 404 bodies. */
 export function availableEndpoints(): string[] {
