@@ -1,25 +1,17 @@
 // The route pattern of a request path, for log lines and metric labels: "/api/public/restaurants/[slug]"
 // for "/api/public/restaurants/casa-mia", "/[slug]" for a menu page. Patterns only, never raw paths:
 // a metric label takes one of the few dozen values below whatever clients send, so its series stay
-// bounded. Page paths follow the page route table (lib/pages/routes.ts); the rest mirror app/.
+// bounded. API paths come from the registry (lib/api/operations.ts), pages from the page route table
+// (lib/pages/routes.ts); the rest mirror app/.
+import { API_OPERATIONS } from "../api/operations";
 import { matchPageRoute } from "../pages/routes";
 
-/** Route handlers of app/ with fixed paths, and their parameterised siblings (one segment each). */
+/** The API's patterns in app/'s spelling ("{slug}" → "[slug]"). */
+const API_PATTERNS = API_OPERATIONS.map((op) => op.path.replace(/\{(\w+)\}/g, "[$1]"));
+
+/** Route handlers of app/ with fixed paths, and their parameterised siblings (one last segment each). */
 const FIXED = new Set([
-  "/api/public",
-  "/api/public/changes",
-  "/api/public/cuisines",
-  "/api/public/dishes",
-  "/api/public/export.ndjson",
-  "/api/public/locations",
-  "/api/public/plans",
-  "/api/public/restaurants",
-  "/api/public/tools/food-cost",
-  "/api/public/tools/review-qr",
-  "/api/public/tools/wifi-qr",
-  "/api/health",
-  "/api/health/ready",
-  "/api/mcp",
+  ...API_PATTERNS.filter((p) => !p.includes("[")),
   "/api/internal/revalidate",
   "/.well-known/agent-card.json",
   "/.well-known/agent.json",
@@ -38,7 +30,7 @@ const FIXED = new Set([
 ]);
 
 const ONE_PARAMETER: [prefix: string, pattern: string][] = [
-  ["/api/public/restaurants/", "/api/public/restaurants/[slug]"],
+  ...API_PATTERNS.filter((p) => p.includes("[")).map((p): [string, string] => [p.slice(0, p.indexOf("[")), p]),
   ["/docs/api/assets/", "/docs/api/assets/[file]"],
   ["/feeds/cities/", "/feeds/cities/[file]"],
   ["/sitemaps/", "/sitemaps/[file]"],

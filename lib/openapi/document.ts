@@ -1,5 +1,5 @@
 // The OpenAPI 3.1 document of the whole API, generated with zod-openapi from the registry in
-// endpoints.ts (the handlers' own zod schemas), the error table and the cache policies. Nothing in
+// lib/api/operations.ts (the handlers' own zod schemas), the error table and the cache policies. Nothing in
 // it is hand-written JSON Schema except the header values, which come from the same constants the
 // responses are sent with. Examples are real data, added per request by withExamples().
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiOverride, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from "zod-openapi";
@@ -9,13 +9,44 @@ import { ERROR_CODES, type ErrorCode } from "../http/api-errors";
 import { MAX_IF_NONE_MATCH_LENGTH } from "../http/api-route";
 import { CACHE_POLICIES } from "../http/cache-policy";
 import { publicBaseUrl, siteUrls } from "../site-urls";
-import { MCP_PATH, REST_OPERATIONS, TAGS, type RestOperation } from "./endpoints";
+import { API_OPERATIONS, methodsOf, TAGS, type MethodSpec, type TagName } from "../api/operations";
+import type { CachePolicy } from "../http/cache-policy";
+import type { RateLimitPolicy } from "../http/rate-limit";
 import { errorHeaders, headerComponents, rateLimitHeaders, successHeaders } from "./headers";
 import { mcpOperation } from "./mcp-operation";
 import { ERROR_BODY_SCHEMAS, ERROR_CODE_LIST, ErrorBodySchema, errorSchemaName } from "./schemas";
 import { API_VERSION, attributionText, contactEmail, SERVICE_NAME, SERVICE_SUMMARY } from "../service-info";
 
 export type OpenApiDocument = oas31.OpenAPIObject;
+
+/** One method of one path, as the document states it. */
+export type RestOperation = MethodSpec & {
+  path: string;
+  method: "get" | "post";
+  tag: TagName;
+  throttled?: RateLimitPolicy;
+  response: MethodSpec["response"] & { policy: CachePolicy };
+};
+
+/** The order of the document's paths, which predates the registry: kept so that /openapi.json did not change. */
+const PATH_ORDER: TagName[] = ["Index", "Restaurants", "Directory", "Plans", "Tools", "Mirroring", "Health", "Tool server"];
+
+const sortedOperations = () => [...API_OPERATIONS].sort((a, b) => PATH_ORDER.indexOf(a.tag) - PATH_ORDER.indexOf(b.tag));
+
+/** Every REST operation of the registry, in the document's order (the tool server's POST aside). */
+export function restOperations(): RestOperation[] {
+  return sortedOperations().flatMap(({ path, tag, cache, throttled, ...op }) =>
+    (["get", "post"] as const).flatMap((method) => {
+      const spec = op[method];
+      return spec && spec !== "json-rpc" ? [{ ...spec, path, method, tag, throttled, response: { ...spec.response, policy: cache } }] : [];
+    }),
+  );
+}
+
+/** Every path the document describes, with the methods it serves (HEAD and OPTIONS are implied). */
+export function documentedMethods(): Map<string, Set<string>> {
+  return new Map(API_OPERATIONS.map((op) => [op.path, new Set(methodsOf(op))]));
+}
 
 /** What each code means (contract section 7). Typed by ErrorCode: a new code fails to compile until described. */
 export const ERROR_MEANINGS: Record<ErrorCode, string> = {
@@ -110,11 +141,11 @@ function restOperation(op: RestOperation): ZodOpenApiOperationObject {
 
 function paths(): ZodOpenApiPathsObject {
   const result: ZodOpenApiPathsObject = {};
-  for (const op of REST_OPERATIONS) {
+  for (const op of restOperations()) {
     result[op.path] ??= {};
     result[op.path][op.method] = restOperation(op);
   }
-  result[MCP_PATH] = { post: mcpOperation() };
+  for (const op of sortedOperations()) if (op.post === "json-rpc") result[op.path] = { post: mcpOperation() };
   return result;
 }
 
@@ -164,9 +195,10 @@ function allowEmptyQueryValues(document: OpenApiDocument): OpenApiDocument {
 
 function generate(): OpenApiDocument {
   // A schema per code an operation or shared response can answer (not_acceptable is the pages' code).
-  const usedCodes = new Set<ErrorCode>([...REST_OPERATIONS.flatMap((op) => op.errors), "method_not_allowed", "not_found", "rate_limited", "internal_error", "service_unavailable"]);
+  const operations = restOperations();
+  const usedCodes = new Set<ErrorCode>([...operations.flatMap((op) => op.errors), "method_not_allowed", "not_found", "rate_limited", "internal_error", "service_unavailable"]);
   const errorSchemas = Object.fromEntries([...usedCodes].map((code) => [errorSchemaName(code), ERROR_BODY_SCHEMAS[code]]));
-  const responseSchemas = Object.fromEntries(REST_OPERATIONS.map((op) => [op.response.component, op.response.schema]));
+  const responseSchemas = Object.fromEntries(operations.map((op) => [op.response.component, op.response.schema]));
   const document = createDocument({
     openapi: "3.1.0",
     info: {

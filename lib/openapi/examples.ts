@@ -3,7 +3,7 @@
 // output of the tools and the real error bodies. Nothing here is typed out by hand, so an example
 // can never show a field the API does not send. Lists are shortened (and say so) to keep the
 // document readable; every shortened value still matches its schema.
-import { apiIndex } from "../api-catalog";
+import { apiIndex } from "../api/api-index";
 import { listCuisineDirectory } from "../directory/list-cuisine-directory";
 import { listLocations } from "../directory/list-locations";
 import { errorBody, toApiError } from "../http/api-errors";

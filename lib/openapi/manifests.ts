@@ -29,46 +29,6 @@ export function aiPluginManifest() {
   };
 }
 
-/** Skill tags and example requests for the agent card, per MCP tool (a test checks every tool has one). */
-export const SKILL_HINTS: Record<string, { tags: string[]; examples: string[] }> = {
-  search_restaurants: {
-    tags: ["restaurants", "search", "menus"],
-    examples: ["Find Swiss restaurants in Zürich", "Which restaurants serve fondue?", "Which restaurants near 47.3769,8.5417 are open now?"],
-  },
-  search_dishes: {
-    tags: ["dishes", "search", "allergens", "dietary", "near me", "open now"],
-    examples: ["Vegan dishes without nuts under 15 CHF in Zürich", "What can I eat near 47.3769,8.5417 that is open now?"],
-  },
-  get_restaurant_menu: {
-    tags: ["menus", "prices", "allergens", "dietary"],
-    examples: ["What vegan dishes does this restaurant have, and what do they cost?", "Which dishes contain no gluten or nuts?"],
-  },
-  list_changes: {
-    tags: ["mirroring", "change feed", "sync"],
-    examples: ["Which menus changed since my last sync?", "Which restaurants were published or removed recently?"],
-  },
-  calculate_food_cost: {
-    tags: ["restaurant owners", "pricing", "calculator"],
-    examples: ["A dish costs 3.20 in ingredients: what should it sell for at a 70 % margin?"],
-  },
-  generate_wifi_qr_payload: {
-    tags: ["restaurant owners", "qr code", "wi-fi"],
-    examples: ["Make a QR code for our guest Wi-Fi 'Bistro Guests'"],
-  },
-  generate_review_qr_payload: {
-    tags: ["restaurant owners", "qr code", "reviews"],
-    examples: ["Make a QR code that opens our review page"],
-  },
-  get_service_plans: {
-    tags: ["plans", "pricing", "limits"],
-    examples: ["How many menu items does the free plan allow?"],
-  },
-  list_locations_and_cuisines: {
-    tags: ["directory", "locations", "cuisines"],
-    examples: ["Which cities and cuisines are listed?"],
-  },
-};
-
 /**
  * The agent card. The service is a tool server, not an A2A task agent: its one interface is the
  * MCP endpoint, declared with the MCP binding both in the A2A 1.0 shape (supportedInterfaces) and
@@ -120,8 +80,8 @@ export function agentCard() {
       id: tool.name,
       name: tool.title,
       description: tool.description,
-      tags: SKILL_HINTS[tool.name]?.tags ?? [],
-      examples: SKILL_HINTS[tool.name]?.examples ?? [],
+      tags: tool.skill.tags,
+      examples: tool.skill.examples,
       inputModes: ["application/json"],
       outputModes: ["application/json"],
     })),

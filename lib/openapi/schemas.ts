@@ -1,11 +1,10 @@
 // Published shapes that have no zod schema of their own elsewhere: the error body (derived from the
-// ERROR_CODES table, so a new code appears in the document the moment it exists), the API index
-// and the JSON-RPC envelope of the tool server. Unit tests parse the real producers' output with
-// these schemas, so they cannot drift from the code that emits the bodies.
+// ERROR_CODES table, so a new code appears in the document the moment it exists) and the API index.
+// Unit tests parse the real producers' output with these schemas, so they cannot drift from the
+// code that emits the bodies. The tool server's JSON-RPC envelope is in mcp-operation.ts.
 import { z } from "zod";
 import { ReadinessChecksSchema } from "../health/service-health";
 import { ERROR_CODES, type ErrorCode } from "../http/api-errors";
-import { MCP_LIMITS } from "../mcp/mcp-endpoint";
 
 const uri = z.url();
 /** An absolute URL that may contain RFC 6570 template expressions such as {slug}. */
@@ -126,43 +125,3 @@ export const ApiIndexSchema = z.looseObject({
   }),
   conventions: z.record(z.string(), z.string()),
 });
-
-// ── The tool server's JSON-RPC 2.0 envelope (POST /api/mcp) ─────────────────────────────────────
-
-/** What a client may send as id: a string up to MCP_LIMITS.id characters, or a safe integer (zod's int). */
-const JsonRpcRequestId = z.union([z.string().max(MCP_LIMITS.id), z.number().int()]);
-// The echo is whatever number the client sent, even one beyond the safe-integer range.
-const JsonRpcId = z.union([z.string(), z.number().meta({ override: { type: "integer", format: "int64" } })]).describe("The id of the request, echoed");
-
-// Strict: a message with any other member is refused (-32600), as JSON-RPC 2.0 has no others.
-export const JsonRpcRequestSchema = z
-  .strictObject({
-    jsonrpc: z.literal("2.0"),
-    id: JsonRpcRequestId.optional().describe("Chosen by the client and echoed in the response; omitted for a notification (answered 202 with no body)"),
-    method: z
-      .string()
-      .min(1)
-      .max(MCP_LIMITS.method)
-      .describe(
-        "initialize, ping, tools/list, tools/call, resources/list, resources/read, resources/templates/list, prompts/list, prompts/get (protocol 2025-11-25), " +
-          "server/discover (protocol 2026-07-28), or a notification such as notifications/initialized",
-      ),
-    params: z.record(z.string().max(MCP_LIMITS.paramName), z.unknown()).optional().describe("The method's parameters, e.g. { name, arguments } for tools/call"),
-  })
-  .describe("A JSON-RPC 2.0 request or notification");
-
-export const JsonRpcErrorObjectSchema = z.object({
-  code: z.number().int().describe("-32700 parse error, -32600 invalid request, -32601 method not found, -32602 invalid params, -32603 internal error; other codes are defined by the protocol"),
-  message: z.string(),
-  data: z.unknown().optional(),
-});
-
-export const JsonRpcResponseSchema = z
-  .union([
-    z.object({ jsonrpc: z.literal("2.0"), id: JsonRpcId, result: z.record(z.string(), z.unknown()).describe("The method's result") }),
-    z.object({ jsonrpc: z.literal("2.0"), id: z.union([z.string(), z.number(), z.null()]).describe("The id of the request, echoed as sent; null when it could not be read"), error: JsonRpcErrorObjectSchema }),
-  ])
-  .describe(
-    "A JSON-RPC 2.0 response: result on success, error for a protocol failure. A failed tool call is a result with isError: true " +
-      "and structuredContent carrying the REST error body (same codes as the REST API).",
-  );

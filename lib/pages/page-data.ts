@@ -1,7 +1,7 @@
 // The data of every public page, loaded through the same capabilities the JSON API uses
 // (getRestaurantMenu, searchRestaurants, listLocations, listCuisineDirectory, serializePlans,
 // apiIndex). The HTML page and its Markdown twin both render the object loaded here.
-import { apiIndex } from "../api-catalog";
+import { apiIndex } from "../api/api-index";
 import { listCuisineDirectory } from "../directory/list-cuisine-directory";
 import { listLocations } from "../directory/list-locations";
 import { ApiError } from "../http/api-errors";

@@ -4,19 +4,27 @@
 //   /llms-full.txt  all public content as one Markdown document
 // Built as mdast and serialized by remark, so restaurant names are escaped like in the twins.
 import type { Heading, RootContent } from "mdast";
+import { API_OPERATIONS } from "../api/operations";
 import { code, heading, link, list, paragraph, type Inline } from "../markdown/mdast";
 import { attributionInline, pageMarkdownSection } from "../markdown/pages";
 import { renderBody, renderDocument } from "../markdown/render";
 import { enumeratePages, type PageEntry, type SiteSnapshot } from "../pages/page-index";
 import { loadPage, pageMeta, SITE_NAME, SITE_SUMMARY } from "../pages/page-data";
 import { matchPageRoute, PAGE_ROUTE_IDS, PAGE_ROUTES } from "../pages/routes";
-import { siteUrls } from "../site-urls";
+import { publicBaseUrl, siteUrls } from "../site-urls";
 
 /** How many restaurants llms.txt lists by name; the rest are in /llms-index.md. */
 export const LLMS_TXT_RESTAURANT_LIMIT = 100;
 
 function entryLine(e: PageEntry): Inline[] {
   return [link(e.markdownUrl, e.title), e.note ? `: ${e.note}` : ""];
+}
+
+/** The registry's operations listed in one llms section: a link and its note, `code` as code. */
+function operationLines(section: "api" | "mirroring"): Inline[][] {
+  return API_OPERATIONS.flatMap(({ path, llms }) =>
+    llms?.section === section ? [[link(publicBaseUrl() + path, llms.title), ...`: ${llms.note}`.split("`").map((piece, i) => (i % 2 ? code(piece) : piece))]] : [],
+  );
 }
 
 export function llmsTxt(snapshot: SiteSnapshot): string {
@@ -47,7 +55,7 @@ export function llmsTxt(snapshot: SiteSnapshot): string {
     list([...byRoute("locations"), ...byRoute("cuisines"), ...byRoute("search"), ...byRoute("dishes")].map(entryLine)),
     heading(2, "API and tools"),
     list([
-      [link(siteUrls.apiIndex(), "JSON API index"), ": every endpoint, its parameters and the error format; no API key, CORS-open."],
+      ...operationLines("api"),
       [link(siteUrls.openApi(), "OpenAPI 3.1 specification")],
       [link(siteUrls.mcpManifest(), "MCP tool server manifest"), ": JSON-RPC 2.0 over HTTP at ", code(`POST ${siteUrls.mcp()}`), "."],
       ...byRoute("developers").map(entryLine),
@@ -69,22 +77,7 @@ function mirroringSection(): RootContent[] {
   return [
     heading(2, "Mirroring: the export, the change feed and Atom"),
     list([
-      [
-        link(`${siteUrls.apiIndex()}/export.ndjson`, "Bulk export (NDJSON)"),
-        ": every published restaurant with its full menu, one per line (the body of /api/public/restaurants/{slug}), then a last line with ",
-        code("nextCursor"),
-        ". Streamed, compressed when asked, 304 when unchanged.",
-      ],
-      [
-        link(`${siteUrls.apiIndex()}/changes`, "Change feed"),
-        ": what was published, updated or removed after ",
-        code("?since=<nextCursor>"),
-        ", oldest first (MCP tool ",
-        code("list_changes"),
-        "; Markdown with ",
-        code("Accept: text/markdown"),
-        "). Removals are kept 30 days; an older cursor means: export again.",
-      ],
+      ...operationLines("mirroring"),
       [link(`${siteUrls.home().replace(/\/$/, "")}/feeds/restaurants.atom`, "Atom feed of newly published restaurants"), ": also per city at ", code("/feeds/cities/{city}.atom"), "."],
     ]),
   ];

@@ -1,5 +1,5 @@
 // GET /api/public – the API index: endpoints, parameters, examples and the error format
-import { apiIndex } from "@/lib/api-catalog";
+import { apiIndex } from "@/lib/api/api-index";
 import { apiRoute, jsonResponse } from "@/lib/http/api-route";
 import { searchRestaurants } from "@/lib/restaurants/search-restaurants";
 
