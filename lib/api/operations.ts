@@ -514,7 +514,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     cache: "noStore",
     index: {
       summary:
-        "The MCP tool server (JSON-RPC 2.0, stateless Streamable HTTP, protocol 2025-11-25 and 2026-07-28): the seven tools, menus as resources, two prompts. Manifest: /.well-known/mcp.json.",
+        "The MCP tool server (JSON-RPC 2.0, stateless Streamable HTTP, protocol 2025-11-25 and 2026-07-28): the contract's seven tools plus search_dishes and list_changes, menus as resources, two prompts. Manifest: /.well-known/mcp.json.",
       parameters: [
         body("jsonrpc", '"2.0"', "JSON-RPC version.", true),
         body("id", "string | integer", "Request id; omit for a notification."),

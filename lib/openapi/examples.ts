@@ -169,7 +169,7 @@ export async function dataExamples(): Promise<OpenApiExamples> {
   const toolsCall = { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "search_restaurants", arguments: callArgs } };
   examples.callToolServer = {
     requestBody: {
-      ...example("tools/list: the seven tools and their schemas", { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }),
+      ...example("tools/list: every tool and its schemas", { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }),
       ...example("tools/call: search_restaurants", toolsCall),
     },
     responses: {
