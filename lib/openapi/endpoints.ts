@@ -234,7 +234,7 @@ export const REST_OPERATIONS: RestOperation[] = [
     summary: "Countries and cities",
     description: "The location directory: every country with its city slugs, and every city with its country and dining scene.",
     response: { component: "Locations", schema: LocationsSchema, description: "The location directory", policy: "directory" },
-    errors: [],
+    errors: ["service_unavailable"],
   },
   {
     path: "/api/public/cuisines",
@@ -244,7 +244,7 @@ export const REST_OPERATIONS: RestOperation[] = [
     summary: "Cuisine types",
     description: "The cuisine directory.",
     response: { component: "Cuisines", schema: CuisinesSchema, description: "The cuisine directory", policy: "directory" },
-    errors: [],
+    errors: ["service_unavailable"],
   },
   {
     path: "/api/public/plans",
