@@ -209,7 +209,7 @@ export class TtlCache<V> {
   private unkeep(key: string, entry: Entry<V>) {
     if (this.lru.peek(key, { allowStale: true }) !== entry || !entry.refused) return;
     const { restore, purged } = entry.refused;
-    entry.refused = { restore: undefined, purged, staleSince: entry.refused.staleSince };
+    entry.refused.restore = undefined; // its waiters still read the value; the old copy is not theirs to hold
     if (restore && purged) this.markStale(restore);
     if (restore && restore.staleUntil > this.clock && !(purged && this.options.onPurge === "drop")) this.lru.set(key, restore, { ttl: this.lifetime(restore) });
     else this.lru.delete(key);
