@@ -5,7 +5,8 @@ import type { Metadata } from "next";
 import { notFound, permanentRedirect } from "next/navigation";
 import { cache } from "react";
 import { loadPage, pageMeta, SITE_NAME, type PageData, type PageMeta } from "@/lib/pages/page-data";
-import { matchPageRoute, renderKey } from "@/lib/pages/routes";
+import { keptByIsr, matchPageRoute, renderKey } from "@/lib/pages/routes";
+import { trackFreshness } from "@/lib/cache/freshness";
 import { openGraphLocale } from "@/lib/seo/open-graph";
 
 export interface LoadedPage {
@@ -22,7 +23,11 @@ export const loadPublicPage = cache(async (key: string, publicPath: string, sear
   if (key !== renderKey()) notFound();
   const match = matchPageRoute(publicPath);
   if (!match) notFound();
-  const result = await loadPage(match, new URLSearchParams(search));
+  const { value: result, staleSince } = await trackFreshness(() => loadPage(match, new URLSearchParams(search)));
+  // A page ISR keeps, made from last good copies (the database failing after a purge), would be
+  // kept as fresh long after the database is back: fail instead, so ISR keeps its previous copy and
+  // renders again on the next request (lib/pages/html-page.ts serves its own copy meanwhile).
+  if (staleSince !== null && !search && keptByIsr(match)) throw new Error(`${publicPath}: its data is a stale copy, not rendered for ISR to keep`);
   if (result.kind === "not_found") notFound();
   if (result.kind === "redirect") permanentRedirect(result.location);
   return { page: result.page, meta: pageMeta(result.page, result.siteUpdated) };

@@ -336,7 +336,7 @@ export const API_OPERATIONS: ApiOperation[] = [
       summary: "Countries and cities",
       description: "The location directory: every country with its city slugs, and every city with its country and dining scene.",
       response: { component: "Locations", schema: LocationsSchema, description: "The location directory" },
-      errors: [],
+      errors: ["service_unavailable"],
     },
     // One tool for both directories (this one and /api/public/cuisines), as the contract names it.
     tool: {
@@ -358,7 +358,7 @@ export const API_OPERATIONS: ApiOperation[] = [
       summary: "Cuisine types",
       description: "The cuisine directory.",
       response: { component: "Cuisines", schema: CuisinesSchema, description: "The cuisine directory" },
-      errors: [],
+      errors: ["service_unavailable"],
     },
   },
   {

@@ -1,7 +1,7 @@
 // Every instance learns of every import within about a second, without being called: while it
 // serves traffic it reads the change feed's head (PublicFeedHead.head: one row by primary key)
-// once a second, and when the head has moved — an import committed a public change — it drops
-// its in-process copies (lib/cache) and marks its Next.js renders stale, as the revalidation
+// once a second, and when the head has moved — an import committed a public change — it marks
+// its in-process copies (lib/cache) and its Next.js renders stale, as the revalidation
 // endpoint does for the instance it is called on. docs/deployment.md says why this and not
 // PostgreSQL LISTEN/NOTIFY or a shared cache handler: it works the same on SQLite and PostgreSQL,
 // in every run mode (npm start, next start, the standalone server, several instances), needs
@@ -61,7 +61,7 @@ async function markRendersStale(): Promise<void> {
 
 let lastWarning = 0;
 
-/** One look at the head; on a new one (or the first look of this process) every copy goes. */
+/** One look at the head; on a new one (or the first look of this process) every copy is marked stale (lib/cache/ttl-cache.ts). */
 function check(): Promise<void> {
   return (state.checking ??= (async () => {
     try {

@@ -53,10 +53,11 @@ export const dishSearchCache = sharedCache(
 /**
  * Whole answers the server guard repeats for up to a second without the app (lib/http/front-cache.mjs),
  * by request URL. The guard reads it off globalThis (sharedCache's key); purged with every other cache.
+ * A purge drops them: their expired copies are served while one request refreshes, not only on failures.
  */
 export const frontCache = sharedCache(
   "front",
-  () => new TtlCache<FrontEntry>(256, { name: "front", weigh: (entry) => entry.bytes, maxBytes: cacheBudget("front"), staleMs: FRONT_REFRESH_MS }),
+  () => new TtlCache<FrontEntry>(256, { name: "front", weigh: (entry) => entry.bytes, maxBytes: cacheBudget("front"), staleMs: FRONT_REFRESH_MS, onPurge: "drop" }),
 );
 
 /** The answers that are the same for every client and never throttled: one menu (JSON, HTML, Markdown) and the directory. */

@@ -9,7 +9,7 @@ import { purgeCaches } from "./ttl-cache";
 
 export interface RevalidationResult {
   slug: string | null;
-  /** entries dropped from the in-process caches */
+  /** entries of the in-process caches marked stale (or dropped, where a cache keeps no last good copy) */
   purgedEntries: number;
   /** public paths whose renders were marked stale */
   paths: string[];

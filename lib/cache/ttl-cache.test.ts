@@ -6,7 +6,7 @@ import { ApiError } from "../http/api-errors";
 import { trackFreshness } from "./freshness";
 import { deepFreeze, prepare } from "./prepared";
 import { processLog, setProcessLog } from "../observability/process-log.mjs";
-import { ENTRY_OVERHEAD_BYTES, purgeCaches, sharedCache, STALE_LINES_PER_MINUTE, stringBytes, SWEEP_BATCH, TtlCache } from "./ttl-cache";
+import { ENTRY_OVERHEAD_BYTES, purgeCaches, sharedCache, STALE_LINES_PER_MINUTE, stringBytes, TtlCache } from "./ttl-cache";
 
 setFlagsFromString("--expose_gc");
 const gc = runInNewContext("gc") as () => void;
@@ -98,26 +98,13 @@ describe("TtlCache", () => {
     expect(await cache.get("small", 1000, async () => "reloaded")).toBe("x");
   });
 
-  it("sweeps expired entries when it stores new ones, without their keys being asked again", async () => {
-    const cache = new TtlCache<string>(100);
-    for (const key of ["a", "b", "c"]) await cache.get(key, 1000, async () => key, 0);
-    await cache.get("d", 1000, async () => "d", 5000);
-    expect(cache.size).toBe(1);
-  });
-
-  it("sweeps a bounded number of entries per insertion, resuming where it stopped, until every expired one is gone", async () => {
-    const cache = new TtlCache<null>(10_000);
-    const expired = SWEEP_BATCH * 4;
-    for (let i = 0; i < expired; i++) await cache.get(`gone-${i}`, 1000, async () => null, 0);
-    // Long past their expiry: one insertion examines one batch only.
-    await cache.get("new-0", 1000, async () => null, 5000);
-    expect(cache.size).toBe(expired - SWEEP_BATCH + 1);
-    // Each further insertion continues the walk; the interval does not hold it back.
-    for (let i = 1; i <= 4; i++) await cache.get(`new-${i}`, 1000, async () => null, 5000);
-    expect(cache.size).toBe(5);
-    // A finished walk starts again only after the interval: these are not expired yet anyway.
-    for (let i = 5; i < 10; i++) await cache.get(`new-${i}`, 1000, async () => null, 5000);
-    expect(cache.size).toBe(10);
+  it("forgets an entry once its last good copy's window is over (lru-cache's own TTL)", async () => {
+    const cache = new TtlCache<string>(10, { staleMs: 1000 });
+    const down = () => Promise.reject(new Error("connect ECONNREFUSED"));
+    await cache.get("a", 1000, async () => "good", 10_000);
+    expect(await cache.get("a", 1000, down, 11_500)).toBe("good");
+    await expect(cache.get("a", 1000, down, 12_001)).rejects.toThrow("ECONNREFUSED");
+    expect(cache.size).toBe(0);
   });
 
   it("keeps the settled value, not the load's Promise and the async context it was made in", async () => {
@@ -168,6 +155,50 @@ describe("TtlCache", () => {
 
   describe("stale-if-error: the last good copy", () => {
     const down = () => Promise.reject(new Error("connect ECONNREFUSED 127.0.0.1:5432"));
+
+    it("after a purge, loads first and answers with the purged copy only when that load fails (issue #49)", async () => {
+      const cache = new TtlCache<string>(10, { staleMs: 60_000, affectedBy: (slug, key) => key === slug });
+      await cache.get("a", 60_000, async () => "a1");
+      await cache.get("b", 60_000, async () => "b1");
+      const purgedAt = Date.now();
+      expect(purgeCaches("a").entries).toBeGreaterThanOrEqual(1);
+      expect(cache.size).toBe(2); // kept, as stale copies
+      const served = await trackFreshness(() => cache.get("a", 60_000, down));
+      expect(served.value).toBe("a1");
+      expect(served.staleSince).toBeGreaterThanOrEqual(purgedAt);
+      expect(await trackFreshness(() => cache.get("b", 60_000, down))).toEqual({ value: "b1", staleSince: null });
+      const load = vi.fn(async () => "a2");
+      expect(await cache.get("a", 60_000, load)).toBe("a2");
+      expect(await cache.get("a", 60_000, load)).toBe("a2");
+      expect(load).toHaveBeenCalledTimes(1);
+      // A purge of everything marks every copy; a client's error is not covered by one.
+      purgeCaches();
+      expect((await trackFreshness(() => cache.get("b", 60_000, down))).staleSince).not.toBeNull();
+      await expect(cache.get("a", 60_000, () => Promise.reject(new ApiError("not_found", "gone")))).rejects.toThrow("gone");
+    });
+
+    it("keeps a purged copy for staleMs from the purge at most, and drops copies of an onPurge: drop cache", async () => {
+      const cache = new TtlCache<string>(10, { staleMs: 30 });
+      const front = new TtlCache<string>(10, { staleMs: 60_000, onPurge: "drop" });
+      await cache.get("k", 60_000, async () => "old");
+      await front.get("k", 60_000, async () => "old");
+      purgeCaches();
+      expect(front.size).toBe(0);
+      await new Promise((r) => setTimeout(r, 50));
+      await expect(cache.get("k", 60_000, down)).rejects.toThrow("ECONNREFUSED");
+    });
+
+    it("a load in flight during a purge is handed out but not kept; the copy it would replace stays, stale", async () => {
+      const cache = new TtlCache<string>(10, { staleMs: 60_000 });
+      await cache.get("k", 1, async () => "v1");
+      await new Promise((r) => setTimeout(r, 5));
+      const inflight = cache.get("k", 60_000, () => later("v2"));
+      purgeCaches();
+      expect(await inflight).toBe("v2");
+      expect(cache.size).toBe(1);
+      expect(await cache.get("k", 60_000, down)).toBe("v1");
+      expect(await cache.get("k", 60_000, async () => "v3")).toBe("v3");
+    });
 
     it("answers when a reload fails on the service's side, and marks the response stale since the copy expired", async () => {
       const cache = new TtlCache<string>(10, { staleMs: 60_000 });

@@ -1,37 +1,30 @@
-// The in-process cache of the service: expiry, a size bound (entries and bytes, least recently
-// used out first), concurrent loads of one key coalesced into one, and purging.
+// The in-process cache of the service, on lru-cache: entry and byte bounds (least recently used
+// out first), expiry, and concurrent loads of one key coalesced into one (its fetchMethod). What
+// is ours: the last good copy (stale-if-error), purges that mark copies stale, and the registry.
 //
-// It keeps settled values only, never the Promise of a load. A Promise created while Next.js
-// handles a request carries that request's AsyncLocalStorage store (Node keeps it on the promise
-// as its async resource), and with it the whole request: IncomingMessage, ServerResponse, Next's
-// IncrementalCache, the response's Gzip stream. A heap snapshot after a flood of distinct search
-// pages showed about 670 of 859 live ServerResponses held that way by cache entries (issue #11).
-// The in-flight Promise lives in a separate map only until it settles.
+// A settled entry holds its value only, never the Promise of a load: a Promise created while
+// Next.js handles a request carries that request's AsyncLocalStorage store and with it the whole
+// request (issue #11). lru-cache keeps its in-flight fetch Promise as the entry only until it
+// settles, then stores the value fetchMethod returned; the test "keeps the settled value" pins it.
 //
-// An entry can outlive its TTL as the last good copy (`staleMs`, stale-if-error): when reloading
-// it fails on the service's side (the database is down, a query timed out, the work was shed) or
-// takes longer than STALE_AFTER_MS, callers get the old value and the request is marked stale
-// (lib/cache/freshness.ts), so its response says so in Cache-Status. A value built from stale
-// copies (a page over a stale menu) is handed out but not kept as fresh. Stale entries count
-// against the same entry and byte bounds as fresh ones.
+// An entry outlives its TTL by `staleMs` as the last good copy: when reloading it fails on the
+// service's side (the database is down, a query timed out, the work was shed) or takes longer than
+// STALE_AFTER_MS, callers get the old value and the request is marked stale (lib/cache/freshness.ts),
+// so its response says so in Cache-Status. A purge (purgeCaches: an import, the revalidation
+// endpoint) marks copies stale the same way instead of dropping them, so the next read loads
+// first and falls back to the copy only if the database cannot answer (issue #49). A value built
+// from stale copies, or loaded while a purge happened, is handed out but not kept as fresh. Stale
+// copies count against the same entry and byte bounds; lru-cache's TTL (fresh + staleMs) removes them.
 //
 // Weights count what an entry really holds: the caller's weigh() of the value plus the key and
-// the bookkeeping of the entry itself (ENTRY_OVERHEAD_BYTES), so a cache of small values (a
-// cached 404 is `null`) is bounded in bytes too, not only in entries. Expired entries are swept
-// on insertion, so they do not wait for their key to be asked again: a walk over the entries starts
-// at most once a second and examines SWEEP_BATCH entries per insertion, resuming where it stopped,
-// so no insertion pays for a whole cache at once (issue #29: 5 000 cached 404s expiring together
-// took 26 ms to remove in one go on a loaded machine).
+// the entry's own bookkeeping (ENTRY_OVERHEAD_BYTES), so a cache of small values (a cached 404 is
+// `null`) is bounded in bytes too.
 //
-// Every instance registers itself, so one call — purgeCaches(), made by the revalidation endpoint
-// (app/api/internal/revalidate) — reaches all of them, whichever surface created them (REST, MCP,
-// Markdown, pages). The registry lives on globalThis: Next.js may load a module once per route
-// bundle, and a purge has to reach every copy.
-//
-// What the caches hold is short-lived on purpose (lib/cache/public-caches.ts: 30 s by default):
-// an instance only purges its own process, so on a host with many instances the TTL is what
-// bounds how long another instance can serve the old menu after an edit.
-
+// Every instance registers itself on globalThis, so one purgeCaches() reaches all of them whichever
+// bundle created them (Next.js may load a module once per route bundle). An instance only purges
+// its own process: on a host with many instances the short TTL (lib/cache/public-caches.ts) bounds
+// how long another instance serves the old menu.
+import { LRUCache } from "lru-cache";
 import { ApiError } from "../http/api-errors";
 import { recordCacheLookup } from "../observability/metrics";
 import { LogBudget } from "../observability/log-budget";
@@ -46,20 +39,16 @@ export interface TtlCacheOptions<V> {
   /** bytes a value holds in memory (its strings and object graph); the entry's own cost is added */
   weigh?: (value: V) => number;
   maxBytes?: number;
-  /**
-   * Which entries a purge of one restaurant must drop (key = the cache key). Default: all of
-   * them — right for any cache whose entries may show any restaurant (search, listings, pages).
-   */
+  /** Which entries a purge of one restaurant affects (key = the cache key). Default: all of them. */
   affectedBy?: (slug: string, key: string) => boolean;
-  /**
-   * Whether a loaded value may be kept (default: always). A value it refuses still answers the
-   * callers that were waiting for it, but the next get() loads again.
-   */
+  /** Whether a loaded value may be kept (default: always); a refused one still answers its waiters. */
   keep?: (value: V) => boolean;
-  /** how long past its expiry an entry may still answer as the last good copy (default 0: never) */
+  /** how long past its freshness an entry may still answer as the last good copy (default 0: never) */
   staleMs?: number;
   /** how long a reload may take before the last good copy answers (default STALE_AFTER_MS) */
   staleAfterMs?: number;
+  /** "drop": a purge removes entries instead of marking them stale (copies that are no fallback) */
+  onPurge?: "stale" | "drop";
 }
 
 /** "stale copy served" lines a minute per cache, at most (the first after a full minute counts those left out). */
@@ -68,26 +57,26 @@ export const STALE_LINES_PER_MINUTE = 10;
 /** A reload slower than this answers with the last good copy, when there is one. */
 export const STALE_AFTER_MS = 2000;
 
-/** What one entry costs beyond its value: the Map slot, the entry object, the key's header. */
+/** What one entry costs beyond its value: lru-cache's slots for it, the entry object, the key's header. */
 export const ENTRY_OVERHEAD_BYTES = 160;
 
 /** Bytes of a string in V8's heap, counted as two-byte (the worst case; Latin-1 strings take one). */
 export const stringBytes = (s: string) => 16 + s.length * 2;
 
 interface Entry<V> {
-  expires: number;
   value: V;
   bytes: number;
+  freshUntil: number;
+  /** until when it may answer as the last good copy */
+  staleUntil: number;
+  /** set on a loaded value that is handed out but not kept: the copy to put back (if any) */
+  refused?: { restore: Entry<V> | undefined; purged: boolean; staleSince: number | null };
 }
 
-const SWEEP_INTERVAL_MS = 1000;
-
-/** Entries one insertion's sweep examines at most. */
-export const SWEEP_BATCH = 256;
-
-interface Loaded<V> {
-  value: V;
-  staleSince: number | null;
+interface LoadContext<V> {
+  load: () => Promise<V>;
+  ttlMs: number;
+  now: number;
 }
 
 /** A failure that a last good copy may cover: anything but a client's error (not_found, invalid_request…). */
@@ -104,25 +93,37 @@ function registry(): Set<TtlCache<unknown>> {
 }
 
 export class TtlCache<V> {
-  private entries = new Map<string, Entry<V>>();
-  /** loads under way, by key: as many as requests in flight, dropped when they settle */
-  private inflight = new Map<string, Promise<Loaded<V>>>();
-  private bytes = 0;
+  private readonly lru: LRUCache<string, Entry<V>, LoadContext<V>>;
   private generation = 0;
   private staleLog = new LogBudget(STALE_LINES_PER_MINUTE);
-  private nextSweep = 0;
-  /** where the sweep under way stopped; null between walks */
-  private sweepCursor: Iterator<[string, Entry<V>]> | null = null;
+  /** lru-cache's clock: the `now` of the latest call (callers and tests pass their own). */
+  private clock = Date.now();
 
   constructor(
-    private readonly maxEntries = 1000,
+    maxEntries = 1000,
     private readonly options: TtlCacheOptions<V> = {},
   ) {
+    this.lru = new LRUCache<string, Entry<V>, LoadContext<V>>({
+      max: maxEntries,
+      maxSize: Math.min(options.maxBytes ?? Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
+      sizeCalculation: (entry) => entry.bytes,
+      perf: { now: () => this.clock },
+      ttlResolution: 0,
+      // A failed reload leaves the last good copy in place; lookup() decides whether it answers.
+      noDeleteOnFetchRejection: true,
+      // A purge never aborts a load: its callers still get the value (it is just not kept).
+      ignoreFetchAbort: true,
+      fetchMethod: (key, previous, { options: setOptions, context }) => this.load(key, previous, setOptions, context),
+    });
     registry().add(this as TtlCache<unknown>);
   }
 
   get name(): string {
     return this.options.name ?? "cache";
+  }
+
+  private get staleMs(): number {
+    return this.options.staleMs ?? 0;
   }
 
   /**
@@ -137,22 +138,22 @@ export class TtlCache<V> {
   }
 
   private lookup(key: string, ttlMs: number, load: () => Promise<V>, now: number, span?: SpanHandle): Promise<V> {
-    const hit = this.entries.get(key);
-    if (hit && hit.expires > now) {
-      // Refresh recency: Map iteration order is insertion order, so the oldest is first.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
+    this.clock = now;
+    const hit = this.lru.get(key);
+    if (hit && !hit.refused && hit.freshUntil > now) {
       this.count("hit", span);
       return Promise.resolve(hit.value);
     }
-    const stale = hit && hit.expires + (this.options.staleMs ?? 0) > now ? hit : undefined;
-    if (hit && !stale) this.remove(key);
+    const stale = hit && !hit.refused && hit.staleUntil > now ? hit : undefined;
     this.count("miss", span);
     if (ttlMs <= 0) return load();
-    const pending = this.inflight.get(key) ?? this.startLoad(key, ttlMs, load, now);
-    const settle = (loaded: Loaded<V>) => {
-      if (loaded.staleSince !== null) markStale(loaded.staleSince);
-      return loaded.value;
+    // forceRefresh: lru-cache's own TTL includes the stale window; joins a load already under way.
+    const pending = this.lru.fetch(key, { forceRefresh: true, allowStale: false, context: { load, ttlMs, now } }) as Promise<Entry<V>>;
+    const settle = (entry: Entry<V>) => {
+      if (entry.refused) this.unkeep(key, entry);
+      const staleSince = entry.refused?.staleSince ?? null;
+      if (staleSince !== null) markStale(staleSince);
+      return entry.value;
     };
     if (!stale) return pending.then(settle);
 
@@ -170,19 +171,18 @@ export class TtlCache<V> {
         }
       };
       const useStale = (cause: unknown) => {
-        markStale(stale.expires);
+        markStale(stale.freshUntil);
         this.count("stale", span);
-        // Which copy, how old, and what it stands in for: at most STALE_LINES_PER_MINUTE lines a
-        // minute per cache (a database outage makes every request substitute); the access lines
-        // and the metrics still count each.
+        // At most STALE_LINES_PER_MINUTE lines a minute per cache (an outage makes every request
+        // substitute); the access lines and the metrics still count each.
         const suppressed = this.staleLog.take();
-        if (suppressed !== undefined) processLog().warn({ cache: this.name, stale_for_s: Math.round((Date.now() - stale.expires) / 1000), err: cause, suppressed }, "stale copy served");
+        if (suppressed !== undefined) processLog().warn({ cache: this.name, stale_for_s: Math.round((Date.now() - stale.freshUntil) / 1000), err: cause, suppressed }, "stale copy served");
         return stale.value;
       };
       const staleAfterMs = this.options.staleAfterMs ?? STALE_AFTER_MS;
       const timer = setTimeout(() => finish(() => useStale(new Error(`the reload took longer than ${staleAfterMs} ms`))), staleAfterMs);
       pending.then(
-        (loaded) => finish(() => settle(loaded)),
+        (entry) => finish(() => settle(entry)),
         (error) =>
           finish(() => {
             if (isServiceFailure(error)) return useStale(error);
@@ -192,6 +192,39 @@ export class TtlCache<V> {
     });
   }
 
+  /** lru-cache's fetchMethod: runs the load in its own freshness scope and says how to keep the result. */
+  private async load(key: string, previous: Entry<V> | undefined, setOptions: { ttl?: number }, context: LoadContext<V>): Promise<Entry<V>> {
+    const generation = this.generation;
+    const { value, staleSince } = await trackFreshness(context.load);
+    const entry = this.entry(key, value, context.now + context.ttlMs);
+    const purged = generation !== this.generation;
+    if (purged || staleSince !== null || (this.options.keep && !this.options.keep(value))) {
+      entry.refused = { restore: previous, purged, staleSince };
+    }
+    setOptions.ttl = this.lifetime(entry);
+    return entry;
+  }
+
+  /** Takes a refused value out again: the copy it replaced goes back (stale, after a purge), or nothing. */
+  private unkeep(key: string, entry: Entry<V>) {
+    if (this.lru.peek(key, { allowStale: true }) !== entry || !entry.refused) return;
+    const { restore, purged } = entry.refused;
+    entry.refused.restore = undefined; // its waiters still read the value; the old copy is not theirs to hold
+    if (restore && purged) this.markStale(restore);
+    if (restore && restore.staleUntil > this.clock && !(purged && this.options.onPurge === "drop")) this.lru.set(key, restore, { ttl: this.lifetime(restore) });
+    else this.lru.delete(key);
+  }
+
+  private entry(key: string, value: V, freshUntil: number): Entry<V> {
+    const bytes = (this.options.weigh?.(value) ?? 0) + stringBytes(key) + ENTRY_OVERHEAD_BYTES;
+    return { value, bytes, freshUntil, staleUntil: freshUntil + this.staleMs };
+  }
+
+  /** lru-cache's TTL of an entry from now: fresh and stale time together, at least 1 ms. */
+  private lifetime(entry: Entry<V>): number {
+    return Math.max(1, Math.ceil(entry.staleUntil - this.clock));
+  }
+
   /**
    * The value of `key` when `accept` takes it, without loading, and whether it has expired (an
    * expired one is there for staleMs): the synchronous read of the server guard's copies of whole
@@ -199,11 +232,11 @@ export class TtlCache<V> {
    * counted, since the request goes on to the app, whose own lookups count it.
    */
   peek(key: string, accept: (value: V) => boolean = () => true, now = Date.now()): { value: V; expired: boolean } | undefined {
-    const hit = this.entries.get(key);
-    if (!hit || hit.expires + (this.options.staleMs ?? 0) <= now || !accept(hit.value)) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, hit);
-    return { value: hit.value, expired: hit.expires <= now };
+    this.clock = now;
+    const hit = this.lru.peek(key);
+    if (!hit || hit.refused || hit.staleUntil <= now || !accept(hit.value)) return undefined;
+    this.lru.get(key); // recency
+    return { value: hit.value, expired: hit.freshUntil <= now };
   }
 
   /** Counts a hit that peek found and its caller served. */
@@ -219,7 +252,9 @@ export class TtlCache<V> {
   /** Keeps `value` for `ttlMs`, unless the cache was purged after `purges` was read (the value may predate that change). */
   put(key: string, value: V, ttlMs: number, purges: number, now = Date.now()): void {
     if (purges !== this.generation || ttlMs <= 0) return;
-    this.set(key, value, now + ttlMs, now);
+    this.clock = now;
+    const entry = this.entry(key, value, now + ttlMs);
+    this.lru.set(key, entry, { ttl: this.lifetime(entry) });
   }
 
   private count(outcome: "hit" | "miss" | "stale", span: SpanHandle | undefined) {
@@ -228,106 +263,50 @@ export class TtlCache<V> {
     span?.setAttributes({ "cache.outcome": outcome });
   }
 
-  private startLoad(key: string, ttlMs: number, load: () => Promise<V>, now: number): Promise<Loaded<V>> {
-    const generation = this.generation;
-    const loading = trackFreshness(load);
-    this.inflight.set(key, loading);
-    loading.then(
-      (loaded) => {
-        if (this.inflight.get(key) === loading) this.inflight.delete(key);
-        if (generation !== this.generation || loaded.staleSince !== null) return;
-        if (this.options.keep && !this.options.keep(loaded.value)) return;
-        this.set(key, loaded.value, now + ttlMs, now);
-      },
-      () => {
-        if (this.inflight.get(key) === loading) this.inflight.delete(key);
-      },
-    );
-    return loading;
+  /** A purged copy: no longer fresh, a last good copy for staleMs from now at most. */
+  private markStale(entry: Entry<V>, now = Date.now()) {
+    entry.freshUntil = Math.min(entry.freshUntil, now);
+    entry.staleUntil = Math.min(entry.staleUntil, now + this.staleMs);
   }
 
-  /** Drops the entries a change to restaurant `slug` may have made stale; returns how many. */
-  purgeRestaurant(slug: string): number {
-    const affected = this.options.affectedBy;
-    if (!affected) return this.clear();
+  /**
+   * Marks the entries a change to restaurant `slug` (every entry, without a slug) may have made
+   * stale: the next read loads, and the copy answers only if that load fails (or drops them, with
+   * onPurge "drop" or no staleMs). Loads in flight are not kept. Returns how many entries it affected.
+   */
+  purgeRestaurant(slug?: string, now = Date.now()): number {
     this.generation++;
-    this.inflight.clear();
-    let dropped = 0;
-    for (const key of [...this.entries.keys()]) {
-      if (affected(slug, key)) {
-        this.remove(key);
-        dropped++;
-      }
+    const affected = slug === undefined ? undefined : this.options.affectedBy;
+    // keys() lists settled entries; a copy behind a load in flight is marked when that load is refused (unkeep).
+    const keys = [...this.lru.keys()].filter((key) => !affected || affected(slug!, key));
+    for (const key of keys) {
+      const entry = this.lru.peek(key, { allowStale: true });
+      if (!entry) continue;
+      if (this.staleMs <= 0 || this.options.onPurge === "drop") this.lru.delete(key);
+      else this.markStale(entry, now);
     }
-    return dropped;
+    return keys.length;
   }
 
   /** Drops everything; returns how many entries there were. */
   clear(): number {
-    const dropped = this.entries.size;
+    const dropped = this.lru.size;
     this.generation++;
-    this.entries.clear();
-    this.inflight.clear();
-    this.sweepCursor = null;
-    this.bytes = 0;
+    this.lru.clear();
     return dropped;
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.lru.size;
   }
 
   /** Bytes of the kept entries: their values as weighed plus each entry's own cost. */
   get byteSize(): number {
-    return this.bytes;
+    return this.lru.calculatedSize;
   }
 
   get maxByteSize(): number {
     return this.options.maxBytes ?? Number.POSITIVE_INFINITY;
-  }
-
-  private set(key: string, value: V, expires: number, now: number) {
-    this.remove(key);
-    const bytes = (this.options.weigh?.(value) ?? 0) + stringBytes(key) + ENTRY_OVERHEAD_BYTES;
-    // A value larger than the whole budget would only push everything else out.
-    if (bytes > this.maxByteSize) return;
-    this.entries.set(key, { expires, value, bytes });
-    this.bytes += bytes;
-    if (this.sweepCursor || now >= this.nextSweep) this.sweep(now);
-    this.evict();
-  }
-
-  private sweep(now: number) {
-    // A Map iterator stays valid while entries are removed and added (it skips the removed ones).
-    const cursor = this.sweepCursor ?? this.entries.entries();
-    const staleMs = this.options.staleMs ?? 0;
-    for (let examined = 0; examined < SWEEP_BATCH; examined++) {
-      const next = cursor.next();
-      if (next.done) {
-        this.sweepCursor = null;
-        this.nextSweep = now + SWEEP_INTERVAL_MS;
-        return;
-      }
-      const [key, entry] = next.value;
-      if (entry.expires + staleMs <= now) this.remove(key);
-    }
-    this.sweepCursor = cursor;
-  }
-
-  private remove(key: string) {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.bytes -= entry.bytes;
-    this.entries.delete(key);
-  }
-
-  private evict() {
-    const maxBytes = this.maxByteSize;
-    while (this.entries.size > this.maxEntries || this.bytes > maxBytes) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.remove(oldest);
-    }
   }
 }
 
@@ -337,14 +316,19 @@ export interface PurgeReport {
 }
 
 /**
- * Purges every cache of this process: the entries affected by restaurant `slug`, or everything
- * when no slug is given.
+ * Purges every cache of this process (marks their copies stale, see the header): the entries
+ * affected by restaurant `slug`, or everything when no slug is given.
  */
 export function purgeCaches(slug?: string): PurgeReport {
   let entries = 0;
   const caches = registry();
-  for (const cache of caches) entries += slug === undefined ? cache.clear() : cache.purgeRestaurant(slug);
+  for (const cache of caches) entries += cache.purgeRestaurant(slug);
   return { caches: caches.size, entries };
+}
+
+/** Drops every entry of every cache of this process, stale copies too (a test's clean start). */
+export function dropCaches(): void {
+  for (const cache of registry()) cache.clear();
 }
 
 /** Size of every cache of this process, for the metrics (lib/observability/metrics.ts). */

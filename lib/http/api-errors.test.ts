@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError, ERROR_CODES, errorBody, toApiError } from "./api-errors";
+import { DatabaseUnavailableError } from "../db/database-unavailable";
 
 describe("error table", () => {
   it("has the contract's codes with the contract's statuses", () => {
@@ -38,5 +39,20 @@ describe("error table", () => {
     expect(e.code).toBe("internal_error");
     expect(e.status).toBe(500);
     expect(JSON.stringify(errorBody(e))).not.toContain("secret");
+  });
+
+  it("turns a database that cannot answer into service_unavailable with Retry-After, whichever layer reports it", () => {
+    const prisma = Object.assign(new Error("Can't reach database server at secret-host:5432"), { name: "PrismaClientKnownRequestError", code: "P1001" });
+    const sqliteBusy = Object.assign(new Error("Operations timed out"), { code: "P1008" });
+    const socket = new Error("query failed", { cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }) });
+    for (const cause of [prisma, sqliteBusy, socket, new DatabaseUnavailableError(new Error("x"))]) {
+      const e = toApiError(cause);
+      expect(e.code, cause.message).toBe("service_unavailable");
+      expect(e.status).toBe(503);
+      expect(e.options.headers?.["Retry-After"]).toMatch(/^\d+$/);
+      expect(JSON.stringify(errorBody(e))).not.toContain("secret");
+    }
+    // A query our code got wrong is still ours: 500.
+    expect(toApiError(Object.assign(new Error("column missing"), { code: "P2022" })).code).toBe("internal_error");
   });
 });

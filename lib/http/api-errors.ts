@@ -1,5 +1,6 @@
 // The error contract of everything under /api: one table of stable codes → HTTP status and the
 // hint a client needs. Codes are never renamed; new failures get new codes here.
+import { isDatabaseUnavailable } from "../db/database-unavailable";
 import { siteUrls } from "../site-urls";
 
 export const ERROR_CODES = {
@@ -54,16 +55,17 @@ export function errorBody(error: ApiError): ErrorBody {
   };
 }
 
-/** Seconds a client should wait before retrying an internal_error (a database outage, most often). */
+/** Seconds a client should wait before retrying an internal_error or a database outage. */
 export const INTERNAL_ERROR_RETRY_AFTER_S = 5;
 
 /**
- * Anything thrown that is not an ApiError becomes internal_error, with no detail leaked: a bug, or
- * the database failing for a resource that has no last good copy (lib/cache/ttl-cache.ts).
+ * Anything thrown that is not an ApiError: service_unavailable when the database cannot answer
+ * (lib/db/database-unavailable.ts: stopped, unreachable, timed out) for a resource that has no
+ * last good copy (lib/cache/ttl-cache.ts), else internal_error — a bug of ours. No detail leaked.
  */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  return new ApiError("internal_error", "The request could not be completed because of an internal error.", {
-    headers: { "Retry-After": String(INTERNAL_ERROR_RETRY_AFTER_S) },
-  });
+  const headers = { "Retry-After": String(INTERNAL_ERROR_RETRY_AFTER_S) };
+  if (isDatabaseUnavailable(error)) return new ApiError("service_unavailable", "The data cannot be read right now: the database is unavailable.", { headers });
+  return new ApiError("internal_error", "The request could not be completed because of an internal error.", { headers });
 }

@@ -25,7 +25,7 @@ type NextHandler = (request: Request, context: NextContext) => Promise<Response>
 export function errorResponse(error: unknown): Response {
   const apiError = toApiError(error);
   if (!(error instanceof ApiError)) {
-    log().error({ err: error }, "unexpected error answered 500");
+    log().error({ err: error }, apiError.status === 503 ? "database unavailable, answered 503" : "unexpected error answered 500");
     tracing()?.recordError(error);
   }
   const headers = withCors(new Headers(apiError.options.headers));

@@ -9,6 +9,7 @@
 //   - DNS-rebinding protection when the service itself runs on a loopback address;
 //   - the answers of the menu, plans and directory tools kept for 2025-era calls (tool-answer-cache.ts).
 import { watchChanges } from "../cache/change-watch";
+import { staleCacheStatus, trackFreshness } from "../cache/freshness";
 import {
   createMcpHandler,
   isLegacyRequest,
@@ -217,16 +218,20 @@ export function mcpMethodNotAllowed(request: Request): Response {
 
 export async function handleMcpPost(request: Request): Promise<Response> {
   const rateLimit: Record<string, string> = {};
+  const extra: Record<string, string> = {};
   let response: Response;
   try {
     await watchChanges(request.url);
-    response = await servePost(request, rateLimit);
+    // An answer built from a last good copy says so, as REST and the pages do (lib/cache/freshness.ts).
+    const { value, staleSince } = await trackFreshness(() => servePost(request, rateLimit));
+    response = value;
+    if (staleSince !== null) extra["Cache-Status"] = staleCacheStatus(staleSince);
   } catch (error) {
     // Still JSON-RPC, and still with the RateLimit fields when the call was counted.
     log().error({ err: error }, "MCP request failed");
     response = rpcError(500, -32603, "Internal error: the request failed on our side; it is safe to retry.");
   }
-  return withCors(response, rateLimit);
+  return withCors(response, { ...rateLimit, ...extra });
 }
 
 /** JSON-RPC code of a throttled tools/call (implementation-defined server error); error.data.error is "rate_limited". */

@@ -10,7 +10,7 @@ vi.mock("./page-data", () => ({
 }));
 
 const { serveHtml } = await import("./html-page");
-const { purgeCaches } = await import("../cache/ttl-cache");
+const { dropCaches, purgeCaches } = await import("../cache/ttl-cache");
 const { resetConfig } = await import("../config");
 const { log } = await import("../observability/logger");
 
@@ -18,7 +18,7 @@ let answer: { status: number; body: string };
 const fetched: string[] = [];
 
 beforeEach(() => {
-  purgeCaches();
+  dropCaches();
   fetched.length = 0;
   vi.stubGlobal(
     "fetch",
@@ -86,13 +86,13 @@ describe("serveHtml", () => {
     expect(unreachable.status).toBe(503);
     expect(String(vi.mocked(log().error).mock.calls.at(-1)?.[1])).toMatch(/could not be reached/);
 
-    purgeCaches();
+    dropCaches();
     vi.stubGlobal("fetch", vi.fn(async (_url: string, init: RequestInit) => new Response("login", { status: (init.headers as Record<string, string>)["x-vercel-protection-bypass"] === "s3cret" ? 200 : 401 })));
     const refused = await serveHtml(request("https://menu-abc.vercel.app/some-restaurant"), "/some-restaurant", new URLSearchParams());
     expect(refused.status).toBe(503);
     expect(String(vi.mocked(log().error).mock.calls.at(-1)?.[1])).toMatch(/answered 401 .*VERCEL_AUTOMATION_BYPASS_SECRET/);
 
-    purgeCaches();
+    dropCaches();
     vi.stubEnv("VERCEL_AUTOMATION_BYPASS_SECRET", "s3cret");
     resetConfig();
     const bypassed = await serveHtml(request("https://menu-abc.vercel.app/some-restaurant"), "/some-restaurant", new URLSearchParams());
@@ -101,9 +101,36 @@ describe("serveHtml", () => {
     resetConfig();
   });
 
+  it("after a purge, renders again first and serves the purged copy, marked stale-if-error, when that render fails (issue #49)", async () => {
+    answer = { status: 200, body: "<!doctype html><html><body><h1>Menu v1</h1></body></html>" };
+    expect((await serveHtml(request("https://menus.example.org/some-restaurant"), "/some-restaurant", new URLSearchParams())).status).toBe(200);
+    purgeCaches();
+    answer = { status: 500, body: "down" };
+    const stale = await serveHtml(request("https://menus.example.org/some-restaurant"), "/some-restaurant", new URLSearchParams());
+    expect(fetched).toHaveLength(2);
+    expect(stale.status).toBe(200);
+    expect(await stale.text()).toContain("Menu v1");
+    expect(stale.headers.get("cache-status")).toMatch(/^menu-service; hit; ttl=-\d+; detail="stale-if-error"$/);
+    answer = { status: 200, body: "<!doctype html><html><body><h1>Menu v2</h1></body></html>" };
+    const fresh = await serveHtml(request("https://menus.example.org/some-restaurant"), "/some-restaurant", new URLSearchParams());
+    expect(await fresh.text()).toContain("Menu v2");
+    expect(fresh.headers.get("cache-status")).toBeNull();
+  });
+
+  it("answers 503 with Retry-After, never 500, when the database cannot answer and there is no copy", async () => {
+    const pageData = await import("./page-data");
+    const unreachable = Object.assign(new Error("Can't reach database server at db:5432"), { code: "P1001" });
+    vi.mocked(pageData.pageExists).mockRejectedValueOnce(unreachable);
+    const res = await serveHtml(request("https://menus.example.org/search?q=never"), "/search", new URLSearchParams("q=never"));
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(await res.text()).toContain("temporarily unavailable");
+  });
+
   it("gives renders that differ only in React's text separators one ETag, and other renders another", async () => {
     const etagOfRender = async (body: string) => {
-      purgeCaches();
+      dropCaches();
       answer = { status: 200, body };
       const res = await serveHtml(request("https://menus.example.org/some-restaurant"), "/some-restaurant", new URLSearchParams());
       return res.headers.get("etag");

@@ -16,6 +16,7 @@ import { cacheBudget } from "../cache/memory-budget";
 import { respondWithFreshness } from "../cache/freshness";
 import { offerToFront, pageCacheTtlMs, STALE_IF_ERROR_MS } from "../cache/public-caches";
 import { sharedCache, stringBytes, TtlCache } from "../cache/ttl-cache";
+import { isDatabaseUnavailable } from "../db/database-unavailable";
 import { log } from "../observability/logger";
 import { tracing } from "../observability/trace-hooks";
 
@@ -81,8 +82,8 @@ export async function serveHtml(request: Request, pagePath: string, search: URLS
     if (error instanceof ApiError && error.code === "service_unavailable") {
       return htmlErrorPage(503, "Busy", "Too many pages are being prepared right now. Please retry in a few seconds.", error.options.headers);
     }
-    if (error instanceof PageUnavailable) {
-      log().error({ err: error, page: pagePath }, error.message);
+    if (error instanceof PageUnavailable || isDatabaseUnavailable(error)) {
+      log().error({ err: error, page: pagePath }, error instanceof PageUnavailable ? error.message : "database unavailable, page answered 503");
       return htmlErrorPage(503, "Temporarily unavailable", "This page cannot be shown right now: its data is temporarily unavailable. Please retry in a few seconds.");
     }
     log().error({ err: error, page: pagePath }, "HTML page failed");

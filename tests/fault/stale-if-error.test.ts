@@ -1,50 +1,20 @@
 // The database stopped and started again under load, on PostgreSQL: what the process served
 // before keeps being served from its last good copy (Cache-Status says so, Cache-Control carries
-// stale-if-error), what it never served is a fast JSON internal_error with Retry-After and
+// stale-if-error), what it never served is a fast JSON 503 service_unavailable with Retry-After and
 // no-store, and everything is fresh again once the database is back, without a restart.
 //
 // The database "stops" behind a TCP proxy that this test owns: cutting it resets every open
 // connection of the pool and refuses new ones, as a stopped server does, without touching the
 // PostgreSQL server other stages use. FAULT_POSTGRES_URL names that server (npm test passes the
 // TEST_POSTGRES_URL of .ci/run).
-import { fork, type ChildProcess } from "node:child_process";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DatabaseSwitch } from "../support/database-switch";
 import { flood } from "../support/flood";
 import { withoutOpenStatus } from "../support/markdown";
 import { serverLogLines } from "../support/server-log";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 const target = process.env.FAULT_POSTGRES_URL ?? "";
-
-/** tests/support/tcp-switch.mjs: a proxy to PostgreSQL that can be cut (stop) and restored (start) on one port. */
-class DatabaseSwitch {
-  private child: ChildProcess;
-  port = 0;
-  /** resolves once the switch listens for the first time */
-  started: Promise<void>;
-  constructor(host: string, targetPort: number) {
-    this.child = fork(path.join(import.meta.dirname, "../support/tcp-switch.mjs"), [host, String(targetPort)]);
-    this.started = this.command(null, "started");
-  }
-
-  private command(command: "start" | "stop" | null, event: "started" | "stopped"): Promise<void> {
-    return new Promise((resolve) => {
-      const onMessage = (message: { event: string; port?: number }) => {
-        if (message.event !== event) return;
-        this.child.off("message", onMessage);
-        if (message.port) this.port = message.port;
-        resolve();
-      };
-      this.child.on("message", onMessage);
-      if (command) this.child.send(command);
-    });
-  }
-
-  start = () => this.command("start", "started");
-  stop = () => this.command("stop", "stopped");
-  close = () => this.child.kill();
-}
 
 describe.runIf(target)("database stopped and restarted under load (PostgreSQL)", () => {
   let server: TestServer;
@@ -71,13 +41,10 @@ describe.runIf(target)("database stopped and restarted under load (PostgreSQL)",
   };
 
   beforeAll(async () => {
-    const url = new URL(target);
-    db = new DatabaseSwitch(url.hostname, Number(url.port || 5432));
-    await db.started;
-    url.hostname = "127.0.0.1";
-    url.port = String(db.port);
+    const switched = await DatabaseSwitch.before(target);
+    db = switched.db;
     // One second of in-process freshness, so the outage below meets expired entries.
-    server = await startTestServer({ postgresUrl: url.toString(), extraEnv: { MENU_CACHE_TTL_MS: "1000", RATE_LIMIT_PER_MINUTE: "0" } });
+    server = await startTestServer({ postgresUrl: switched.url, extraEnv: { MENU_CACHE_TTL_MS: "1000", RATE_LIMIT_PER_MINUTE: "0" } });
     slugs = (await (await get("/api/public/restaurants?limit=50")).json()).results.map((r: { slug: string }) => r.slug);
     for (const [path, headers] of [
       [`/api/public/restaurants/${slugs[0]}`],
@@ -168,14 +135,14 @@ describe.runIf(target)("database stopped and restarted under load (PostgreSQL)",
     expect(await res.json()).toEqual({ status: "degraded", checks: { instance: "ok", database: "unreachable", migrations: "unknown" }, down: ["database"] });
   });
 
-  it("answers what it never served with a JSON internal_error, Retry-After and no-store", async () => {
+  it("answers what it never served with a JSON service_unavailable (never 500), Retry-After and no-store", async () => {
     for (const path of [`/api/public/restaurants/${slugs[1]}`, "/api/public/restaurants?q=never-asked"]) {
       const res = await get(path);
-      expect(res.status, path).toBe(500);
+      expect(res.status, path).toBe(503);
       expect(res.headers.get("content-type"), path).toMatch(/^application\/json/);
       expect(res.headers.get("cache-control"), path).toBe("no-store");
       expect(res.headers.get("retry-after"), path).toMatch(/^\d+$/);
-      expect((await res.json()).error, path).toBe("internal_error");
+      expect((await res.json()).error, path).toBe("service_unavailable");
       // One error line for it, with the cause (the database's connection error), under its id.
       const id = res.headers.get("x-request-id");
       const errors = (await logLines([id!])).filter((l) => l.level === 50 && l.request_id === id);
