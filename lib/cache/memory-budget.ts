@@ -44,7 +44,7 @@ export const PROCESS_RSS_BUDGET_MB = 340;
 /** Each cache's share of the budget, by its name; the shares add up to 1. */
 export const CACHE_SHARES = {
   /** one published menu by slug (Prepared: frozen object + JSON text) */
-  menus: 0.2,
+  menus: 0.26,
   /** restaurant search responses by their parameters */
   search: 0.06,
   /** dish search responses by their parameters (results carry item fields: larger than restaurant hits) */
@@ -53,8 +53,6 @@ export const CACHE_SHARES = {
   "page-markdown": 0.18,
   /** finished HTML renders with their CSP and ETag */
   "page-html": 0.26,
-  /** whole answers the server guard repeats for a second without the app (lib/http/front-cache.mjs) */
-  front: 0.06,
   /** MCP answers of the menu, plans and directory tools, as the SDK wrote them (lib/mcp/tool-answer-cache.ts) */
   "mcp-answers": 0.06,
   /** CSP headers by the hash of a page's HTML */

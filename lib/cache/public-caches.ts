@@ -10,7 +10,6 @@
 import type { PublicDishSearchResponse, PublicRestaurant, PublicSearchResponse } from "../serializers";
 import type { RestaurantPlace } from "../data/restaurant-queries";
 import { CACHE_POLICIES, STALE_IF_ERROR_S, type CachePolicy } from "../http/cache-policy";
-import { FRONT_CACHE_HEADER, FRONT_REFRESH_MS, FRONT_TTL_MAX_MS, type FrontEntry } from "../http/front-cache.mjs";
 import { config } from "../config";
 import { cacheBudget } from "./memory-budget";
 import { deepFreeze, weighPrepared, type Prepared } from "./prepared";
@@ -49,44 +48,6 @@ export const dishSearchCache = sharedCache(
   "dish-search",
   () => new TtlCache<Prepared<PublicDishSearchResponse>>(5000, { name: "dish-search", weigh: weighPrepared, maxBytes: cacheBudget("dish-search"), staleMs: STALE_IF_ERROR_MS }),
 );
-
-/**
- * Whole answers the server guard repeats for up to a second without the app (lib/http/front-cache.mjs),
- * by request URL. The guard reads it off globalThis (sharedCache's key); purged with every other cache.
- * A purge drops them: their expired copies are served while one request refreshes, not only on failures.
- */
-export const frontCache = sharedCache(
-  "front",
-  () => new TtlCache<FrontEntry>(256, { name: "front", weigh: (entry) => entry.bytes, maxBytes: cacheBudget("front"), staleMs: FRONT_REFRESH_MS, onPurge: "drop" }),
-);
-
-/** The answers that are the same for every client and never throttled: one menu (JSON, HTML, Markdown) and the directory. */
-const FRONT_POLICIES = new Set<string>([CACHE_POLICIES.menu, CACHE_POLICIES.directory]);
-
-/**
- * Offers an answer to the server guard's copies (lib/http/front-cache.mjs): a 200 of a menu or
- * directory policy made from fresh data (no Cache-Status), kept for a second at most, never
- * longer than the in-process copies. The guard keeps it only if the request was all cache hits.
- */
-export function offerToFront(response: Response): Response {
-  return FRONT_POLICIES.has(response.headers.get("cache-control") ?? "") ? offerAnswerToFront(response) : response;
-}
-
-/**
- * Offers an answer that is the same for every caller whatever its Cache-Control says: an MCP
- * tool's answer rebuilt from a kept one (lib/mcp/tool-answer-cache.ts), no-store for others'
- * caches, which the guard repeats with each caller's JSON-RPC id.
- */
-export function offerAnswerToFront(response: Response): Response {
-  const ttlMs = Math.min(FRONT_TTL_MAX_MS, cacheTtlMs());
-  if (ttlMs <= 0 || response.status !== 200 || response.headers.has("cache-status")) return response;
-  try {
-    response.headers.set(FRONT_CACHE_HEADER, String(ttlMs));
-  } catch {
-    // Immutable headers (a fetched response passed on): not offered.
-  }
-  return response;
-}
 
 /**
  * The directory (countries, cities, cuisines) and the site's newest menu date: a handful of fixed

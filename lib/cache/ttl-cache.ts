@@ -225,25 +225,6 @@ export class TtlCache<V> {
     return Math.max(1, Math.ceil(entry.staleUntil - this.clock));
   }
 
-  /**
-   * The value of `key` when `accept` takes it, without loading, and whether it has expired (an
-   * expired one is there for staleMs): the synchronous read of the server guard's copies of whole
-   * answers (lib/http/front-cache.mjs), which counts the hits it serves (countHit). A miss is not
-   * counted, since the request goes on to the app, whose own lookups count it.
-   */
-  peek(key: string, accept: (value: V) => boolean = () => true, now = Date.now()): { value: V; expired: boolean } | undefined {
-    this.clock = now;
-    const hit = this.lru.peek(key);
-    if (!hit || hit.refused || hit.staleUntil <= now || !accept(hit.value)) return undefined;
-    this.lru.get(key); // recency
-    return { value: hit.value, expired: hit.freshUntil <= now };
-  }
-
-  /** Counts a hit that peek found and its caller served. */
-  countHit(): void {
-    this.count("hit", undefined);
-  }
-
   /** How many purges this cache has had: read before an answer is built, handed to put. */
   get purges(): number {
     return this.generation;

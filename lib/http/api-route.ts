@@ -6,7 +6,6 @@ import { allowAnyOrigin as withCors, preflightResponse } from "./cors";
 import { consumeRateLimit, type RateLimitPolicy } from "./rate-limit";
 import { ORIGINAL_METHOD_HEADER } from "./request-front.mjs";
 import { respondWithFreshness } from "../cache/freshness";
-import { offerToFront } from "../cache/public-caches";
 import { watchChanges } from "../cache/change-watch";
 import { publicBaseUrl } from "../site-urls";
 import { log } from "../observability/logger";
@@ -147,7 +146,7 @@ export function apiRoute(
       const response = withFields(await respondWithFreshness(async () => handler(request, params)), rateLimit);
       if (method === "HEAD") return new Response(null, { status: response.status, headers: response.headers });
       // A throttled answer carries the client's own counts: never repeated to another.
-      return options.throttle ? response : offerToFront(response);
+      return response;
     } catch (error) {
       const response = withFields(errorResponse(error), rateLimit);
       return method === "HEAD" ? new Response(null, { status: response.status, headers: response.headers }) : response;

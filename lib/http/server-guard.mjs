@@ -30,9 +30,6 @@
 //   - gives the process a loopback listener of its own for the HTML handler's page renders
 //     (openRenderListener), when its start script has not (npm start's has): the renders of
 //     requests in flight while the public listener drains on SIGTERM still have somewhere to go.
-//   - answers a menu, its page or its Markdown twin (or an MCP call of a menu, with the caller's
-//     id) asked for again within a second from the bytes the app sent last time, without Next.js
-//     (lib/http/front-cache.mjs), when the app offered them
 //   - gives every request an id (lib/observability/request-id.mjs: the caller's X-Request-Id or
 //     traceparent trace id, else a new one), echoed as X-Request-Id on every answer, the guard's
 //     own and Node's 408/431/400 included, and runs the request in a scope that carries it
@@ -52,7 +49,6 @@ import { config } from "../config-schema.mjs";
 import { narrowWaitUntil, newRequestScope, runInRequest, WAIT_UNTIL_HEADER } from "../observability/request-context.mjs";
 import { newRequestId, requestIdOf } from "../observability/request-id.mjs";
 import { processLog } from "../observability/process-log.mjs";
-import { answerFromFront, frontRpcEligible, offerFromApp, readRpcCall } from "./front-cache.mjs";
 import { createTurnGate } from "./turn-gate.mjs";
 import { clientErrorKind, clientErrorResponse, frontAnswer, INTERNAL_RENDER_HEADER, internalPathAnswer, isInternalPath, overloadedAnswer, prepareRequest, responseBaseHeaders } from "./request-front.mjs";
 
@@ -251,8 +247,6 @@ export function guardServer(server, options = {}) {
       const observed = globalThis[OBSERVER]?.begin(req, res, scope, { internal: open });
       const refused = frontAnswer(req, baseUrl) ?? (internalPath && !open ? internalPathAnswer(baseUrl) : null);
       const overloaded = state.responses.size > MAX_REQUESTS_IN_FLIGHT;
-      // Too much in flight: a menu asked for again is still repeated (lib/http/front-cache.mjs), it costs next to nothing.
-      if (!refused && overloaded && !state.internal && answerFromFront(req, res, scope)) return true;
       const answer = refused ?? (overloaded ? overloadedAnswer(baseUrl) : null);
       if (answer) {
         if (answer.status === 503 && observed) observed.shed("overloaded");
@@ -270,19 +264,7 @@ export function guardServer(server, options = {}) {
       const socket = req.socket;
       const first = socket && !socket[SERVED];
       if (first) socket[SERVED] = true;
-      // A menu asked for again within a second gets the bytes the app sent last time
-      // (lib/http/front-cache.mjs); in its turn like any request, so that thousands of them a
-      // second do not make one long turn (the event-loop delay p99 was 37–48 ms when they were
-      // answered as they arrived, in the 5-minute soak of 2026-11-27 06:38 UTC).
-      const admit = (call) =>
-        turnGate().admit(() => {
-          if (answerFromFront(req, res, scope, call)) return;
-          offerFromApp(req, res, scope, call);
-          start();
-        }, first);
-      // An MCP call of a menu may be repeated too: its small body is read first (and given back).
-      if (frontRpcEligible(req.method, req.url, req.headers)) readRpcCall(req).then(admit);
-      else admit(undefined);
+      turnGate().admit(start, first);
       return true;
     }
     return emit.call(this, event, ...args);

@@ -11,11 +11,9 @@
 // through the SDK every time. Search tools are not kept: openNow reads the clock, and their REST
 // twins count against a throttle the SDK path also counts (throttleToolCall runs before this).
 // Entries live as long as the menu cache's (MENU_CACHE_TTL_MS; 0 = off) and go with every purge
-// (an import, the revalidation endpoint), like every other in-process copy. An answer rebuilt from
-// a kept one is offered to the server guard, which repeats it for a second without the app
-// (lib/http/front-cache.mjs), each caller's id put in.
+// (an import, the revalidation endpoint), like every other in-process copy.
 import { cacheBudget } from "../cache/memory-budget";
-import { cacheTtlMs, offerAnswerToFront } from "../cache/public-caches";
+import { cacheTtlMs } from "../cache/public-caches";
 import { sharedCache, stringBytes, TtlCache } from "../cache/ttl-cache";
 
 /** Tools whose answer is a function of their arguments and the published data. */
@@ -85,6 +83,5 @@ export async function cachedToolAnswer(key: string, id: RpcId, serve: () => Prom
   if (own?.answer === answer) return respond(own.body);
   // Another call's answer that was not kept (an error) says nothing about this one: ask the SDK.
   if (answer.result === undefined) return serve();
-  // The server guard may repeat it for a second, with each caller's id (lib/http/front-cache.mjs).
-  return offerAnswerToFront(respond(answerBody(answer.result, id)));
+  return respond(answerBody(answer.result, id));
 }

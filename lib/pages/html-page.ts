@@ -14,7 +14,7 @@ import { internalRenderPath, keptByIsr, resolvePage, type RouteMatch } from "./r
 import { htmlSecurityHeaders, TEXT_SECURITY_HEADERS } from "./security-headers";
 import { cacheBudget } from "../cache/memory-budget";
 import { respondWithFreshness } from "../cache/freshness";
-import { offerToFront, pageCacheTtlMs, STALE_IF_ERROR_MS } from "../cache/public-caches";
+import { pageCacheTtlMs, STALE_IF_ERROR_MS } from "../cache/public-caches";
 import { sharedCache, stringBytes, TtlCache } from "../cache/ttl-cache";
 import { isDatabaseUnavailable } from "../db/database-unavailable";
 import { log } from "../observability/logger";
@@ -77,7 +77,7 @@ const ISR_COPY_CACHE_STATUS = 'menu-service; hit; detail="stale-if-error"';
 /** The HTML page as a response; Cache-Status says when it was built from a last good copy. */
 export async function serveHtml(request: Request, pagePath: string, search: URLSearchParams): Promise<Response> {
   try {
-    return offerToFront(await respondWithFreshness(() => renderHtml(request, pagePath, search)));
+    return await respondWithFreshness(() => renderHtml(request, pagePath, search));
   } catch (error) {
     if (error instanceof ApiError && error.code === "service_unavailable") {
       return htmlErrorPage(503, "Busy", "Too many pages are being prepared right now. Please retry in a few seconds.", error.options.headers);

@@ -13,7 +13,7 @@ import { resolvePage, type RouteMatch } from "./routes";
 import { TEXT_SECURITY_HEADERS } from "./security-headers";
 import { cacheBudget } from "../cache/memory-budget";
 import { respondWithFreshness } from "../cache/freshness";
-import { offerToFront, pageCacheTtlMs, STALE_IF_ERROR_MS } from "../cache/public-caches";
+import { pageCacheTtlMs, STALE_IF_ERROR_MS } from "../cache/public-caches";
 import { sharedCache, stringBytes, TtlCache } from "../cache/ttl-cache";
 
 interface MarkdownResult {
@@ -63,7 +63,7 @@ export async function markdownTwin(pagePath: string, search: URLSearchParams = n
 
 /** The Markdown twin as a response; Cache-Status says when it was built from a last good copy. */
 export function serveMarkdown(request: Request, pagePath: string, search: URLSearchParams): Promise<Response> {
-  return respondWithFreshness(() => markdownResponse(request, pagePath, search)).then(offerToFront);
+  return respondWithFreshness(() => markdownResponse(request, pagePath, search));
 }
 
 async function markdownResponse(request: Request, pagePath: string, search: URLSearchParams): Promise<Response> {
