@@ -11,7 +11,7 @@
 // per-path cache (8 MB of its own weight, not configurable), so a flood of distinct unknown page
 // paths would fill it; a path answered here is never checked. Middleware runs in this process
 // and shares its caches and database client (lib/cache/ttl-cache.ts, lib/db/prisma.ts keep them
-// on globalThis).
+// once per process: lib/process-state.mjs).
 //
 // Redirects go on to the page handler (app/[[...path]]/route.ts); the decision travels in a
 // request header. Why not NextResponse.rewrite() for that: Next.js 16 renames a loopback host

@@ -3,17 +3,14 @@
 // new deployment gets a new one. Each use derives a key of its own from it: the token of the
 // internal page renders (lib/pages/internal-render.ts), the signature of search cursors
 // (lib/search/cursor.ts). Outside a build (unit tests, tsx scripts) one process only has to agree
-// with itself: a random secret, kept on globalThis so middleware and route handlers share it.
+// with itself: a random secret, one per process so middleware and route handlers share it.
 import { createHmac, randomBytes } from "node:crypto";
-
-const FALLBACK = Symbol.for("menu-service.build-secret");
-type Holder = { [FALLBACK]?: string };
+import { processState } from "./process-state.mjs";
 
 function buildSecret(): string {
   const built = process.env.MENU_BUILD_SECRET;
   if (built) return built;
-  const holder = globalThis as Holder;
-  return (holder[FALLBACK] ??= randomBytes(32).toString("base64url"));
+  return processState("build-secret", () => randomBytes(32).toString("base64url"));
 }
 
 /** The key of one purpose, e.g. "internal-render" or "search-cursor". */

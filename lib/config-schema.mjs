@@ -7,6 +7,7 @@
 // build exists. TypeScript code imports it through lib/config.ts. The README's configuration table
 // lists exactly these names (config-schema.test.ts checks it).
 import { z } from "zod";
+import { processState } from "./process-state.mjs";
 
 export const DEFAULT_DATABASE_URL = "file:./data/menu.db";
 const POSTGRES_URL = /^postgres(ql)?:\/\//i;
@@ -343,7 +344,7 @@ export function parseConfig(env = process.env, options = {}) {
 
 // One parse per process, shared by every copy of this module (Next.js bundles it into several
 // chunks; the start script loads it as a file).
-const CONFIG = Symbol.for("menu-service.config");
+const slot = processState("config", () => ({ config: undefined }));
 
 /**
  * The process's configuration, parsed from process.env on first use. Throws a ConfigError when it does not parse.
@@ -351,12 +352,12 @@ const CONFIG = Symbol.for("menu-service.config");
  * @returns {Config}
  */
 export function config() {
-  return (globalThis[CONFIG] ??= parseConfig(process.env));
+  return (slot.config ??= parseConfig(process.env));
 }
 
 /** Forgets the parsed configuration: for tests that change process.env between cases. */
 export function resetConfig() {
-  delete globalThis[CONFIG];
+  slot.config = undefined;
 }
 
 /**

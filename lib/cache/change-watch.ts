@@ -18,6 +18,7 @@ import { readHeadSeq } from "../data/public-changes";
 import { INTERNAL_RENDER_HEADER, internalOrigin, internalRenderToken } from "../pages/internal-render";
 import { purgeCaches } from "./ttl-cache";
 import { processLog } from "../observability/process-log.mjs";
+import { processState } from "../process-state.mjs";
 
 export const POLL_MS = 1000;
 export const IDLE_MS = 60_000;
@@ -33,8 +34,7 @@ interface WatchState {
   purges: number;
 }
 
-const KEY = Symbol.for("menu-service.change-watch");
-const state = ((globalThis as Record<symbol, WatchState>)[KEY] ??= { lastTraffic: 0, purges: 0 });
+const state = processState<WatchState>("change-watch", () => ({ lastTraffic: 0, purges: 0 }));
 
 export function changeWatchState(): Readonly<WatchState> {
   return state;

@@ -7,6 +7,7 @@
 // adapter (a menu page loads a menu, the directory and the site date) need not pass it along.
 // The store holds two numbers, never the request: it cannot pin anything (see ttl-cache.ts).
 import { AsyncLocalStorage } from "node:async_hooks";
+import { processState } from "../process-state.mjs";
 
 interface FreshnessStore {
   /** when the oldest stale copy used for this response stopped being fresh (ms epoch), or null */
@@ -14,9 +15,7 @@ interface FreshnessStore {
 }
 
 // One instance per process: middleware.ts and the route handlers are separate bundles.
-const KEY = Symbol.for("menu-service.freshness");
-const holder = globalThis as unknown as Record<symbol, AsyncLocalStorage<FreshnessStore> | undefined>;
-const storage = (holder[KEY] ??= new AsyncLocalStorage<FreshnessStore>());
+const storage = processState("freshness", () => new AsyncLocalStorage<FreshnessStore>());
 
 /** Runs `work` in its own scope and reports whether any stale copy went into its result. */
 export async function trackFreshness<T>(work: () => Promise<T>): Promise<{ value: T; staleSince: number | null }> {

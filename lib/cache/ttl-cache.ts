@@ -20,7 +20,7 @@
 // the entry's own bookkeeping (ENTRY_OVERHEAD_BYTES), so a cache of small values (a cached 404 is
 // `null`) is bounded in bytes too.
 //
-// Every instance registers itself on globalThis, so one purgeCaches() reaches all of them whichever
+// Every instance registers itself once per process (lib/process-state.mjs), so one purgeCaches() reaches all of them whichever
 // bundle created them (Next.js may load a module once per route bundle). An instance only purges
 // its own process: on a host with many instances the short TTL (lib/cache/public-caches.ts) bounds
 // how long another instance serves the old menu.
@@ -32,6 +32,7 @@ import { processLog } from "../observability/process-log.mjs";
 import { countCacheLookup } from "../observability/request-context.mjs";
 import { tracing, type SpanHandle } from "../observability/trace-hooks";
 import { markStale, trackFreshness } from "./freshness";
+import { processState } from "../process-state.mjs";
 
 export interface TtlCacheOptions<V> {
   /** for diagnostics and the memory budget (lib/cache/memory-budget.ts) */
@@ -84,12 +85,9 @@ function isServiceFailure(error: unknown): boolean {
   return !(error instanceof ApiError) || error.status >= 500;
 }
 
-const REGISTRY_KEY = Symbol.for("menu-service.ttl-caches");
-type RegistryHolder = { [REGISTRY_KEY]?: Set<TtlCache<unknown>> };
-
+/** Every cache of this process (lib/process-state.mjs), for purges and metrics. */
 function registry(): Set<TtlCache<unknown>> {
-  const holder = globalThis as RegistryHolder;
-  return (holder[REGISTRY_KEY] ??= new Set());
+  return processState("ttl-caches", () => new Set<TtlCache<unknown>>());
 }
 
 export class TtlCache<V> {
@@ -322,7 +320,5 @@ export function cacheStats(): { name: string; bytes: number; maxBytes: number; e
  * REST handlers, the MCP endpoint and the pages share their entries.
  */
 export function sharedCache<V>(name: string, create: () => TtlCache<V>): TtlCache<V> {
-  const key = Symbol.for(`menu-service.cache.${name}`);
-  const holder = globalThis as unknown as Record<symbol, TtlCache<V> | undefined>;
-  return (holder[key] ??= create());
+  return processState(`cache:${name}`, create);
 }

@@ -19,6 +19,7 @@ import { onShutdown } from "./shutdown-hooks";
 import { config } from "../config";
 import { serializeTransactionQueries } from "./serial-transactions";
 import { pgSessionOptions } from "./pg-session";
+import { processState } from "../process-state.mjs";
 
 export type Db = InstanceType<typeof PrismaClient>;
 
@@ -109,8 +110,8 @@ function createClient(): Db {
   return primary.$extends(readReplicas({ replicas })) as unknown as Db;
 }
 
-// Next.js dev reloads modules; keeping the client on globalThis avoids one connection per reload.
-const globalForPrisma = globalThis as unknown as { menuPrisma?: Db };
+// One client per process (lib/process-state.mjs), also across Next.js dev's module reloads.
+const globalForPrisma = processState<{ menuPrisma?: Db }>("prisma", () => ({}));
 
 export function db(): Db {
   if (!globalForPrisma.menuPrisma) {

@@ -5,8 +5,9 @@ import pg from "pg";
 import { databaseKind, databaseUrl } from "./database-url";
 import { registerPool } from "./pool-stats";
 import { onShutdown } from "./shutdown-hooks";
+import { processState } from "../process-state.mjs";
 
-const globalForStore = globalThis as unknown as { menuRateLimitPool?: pg.Pool };
+const globalForStore = processState<{ menuRateLimitPool?: pg.Pool }>("rate-limit-store", () => ({}));
 
 /** The pool when the database is PostgreSQL; undefined for the embedded SQLite default. */
 export function rateLimitPool(): pg.Pool | undefined {

@@ -24,6 +24,7 @@ import { serializeRestaurant } from "../serializers";
 import { readDb, type Db } from "../db/prisma";
 import { publicBaseUrl, siteUrls } from "../site-urls";
 import { processLog } from "../observability/process-log.mjs";
+import { processState } from "../process-state.mjs";
 
 /** Restaurants per database read: about 5 000 menu items at 50 each, a few MB of objects. */
 export const EXPORT_BATCH = 100;
@@ -38,7 +39,7 @@ export const EXPORT_RETRY_AFTER_S = 30;
 /** A client that takes no chunk for this long loses its export: a stalled reader must not hold a slot for good. */
 export const EXPORT_STALL_MS = 60_000;
 
-const state = globalThis as unknown as { menuExportsInFlight?: number };
+const state = processState<{ menuExportsInFlight?: number }>("exports", () => ({}));
 export const exportsInFlight = () => state.menuExportsInFlight ?? 0;
 
 export interface ExportEndLine {

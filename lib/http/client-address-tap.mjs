@@ -12,16 +12,17 @@
 import { subscribe } from "node:diagnostics_channel";
 import { randomUUID } from "node:crypto";
 import { listenerRecorded, recordListener } from "../pages/render-listener.mjs";
+import { processState } from "../process-state.mjs";
 
 export const CLIENT_ADDRESS_HEADER = "x-menu-client-address";
 
-const TAP = Symbol.for("menu-service.client-address-tap");
+const tap = processState("client-address-tap", () => ({ token: undefined }));
 
 /** Subscribes once per process; later calls are no-ops. */
 export function installClientAddressTap() {
-  if (globalThis[TAP]) return;
+  if (tap.token) return;
   const token = randomUUID();
-  globalThis[TAP] = token;
+  tap.token = token;
   subscribe("http.server.request.start", ({ request, socket, server }) => {
     // The same vantage point tells the HTML handler where this process can fetch its renders
     // (asked once: server.address() is a getsockname system call).
@@ -40,7 +41,7 @@ export function installClientAddressTap() {
  * @returns {string | undefined}
  */
 export function stampedAddress(headerValue) {
-  const token = globalThis[TAP];
+  const token = tap.token;
   if (!token || !headerValue || !headerValue.startsWith(`${token} `)) return undefined;
   return headerValue.slice(token.length + 1);
 }

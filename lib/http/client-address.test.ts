@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addressFromHeader, clientAddress, clientKey, normalizeAddress, untrustedForwardingHeader } from "./client-address";
 import { CLIENT_ADDRESS_HEADER, installClientAddressTap } from "./client-address-tap.mjs";
+import { processState } from "../process-state.mjs";
 
 describe("addresses", () => {
   it.each([
@@ -38,7 +39,7 @@ describe("addresses", () => {
 describe("untrustedForwardingHeader", () => {
   const stamp = () => {
     installClientAddressTap();
-    return (globalThis as Record<symbol, string>)[Symbol.for("menu-service.client-address-tap")];
+    return processState<{ token?: string }>("client-address-tap", () => ({})).token;
   };
 
   it("names a proxy's header the operator did not trust", () => {

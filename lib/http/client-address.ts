@@ -14,6 +14,7 @@
 import { isIP } from "node:net";
 import { CLIENT_ADDRESS_HEADER, stampedAddress } from "./client-address-tap.mjs";
 import { processLog } from "../observability/process-log.mjs";
+import { processState } from "../process-state.mjs";
 
 export interface TrustedHeader {
   name: string;
@@ -82,7 +83,6 @@ export function untrustedForwardingHeader(headers: Headers, trusted: TrustedHead
   return FORWARDING_HEADERS.find((name) => headers.has(name) && !trusted.some((t) => t.name === name) && !ownAddition(name));
 }
 
-const WARNED = Symbol.for("menu-service.untrusted-forwarding-warned");
 
 /**
  * Says once per process, on the first request that shows it, that requests come through a proxy
@@ -90,11 +90,11 @@ const WARNED = Symbol.for("menu-service.untrusted-forwarding-warned");
  * them share one search budget. A deployer reads this in the server's output at the first search.
  */
 export function warnUntrustedForwarding(headers: Headers, trusted: TrustedHeader[]): void {
-  const holder = globalThis as { [WARNED]?: boolean };
-  if (holder[WARNED]) return;
+  const holder = processState("untrusted-forwarding", () => ({ warned: false }));
+  if (holder.warned) return;
   const name = untrustedForwardingHeader(headers, trusted);
   if (!name) return;
-  holder[WARNED] = true;
+  holder.warned = true;
   processLog().warn(
     `[throttle] Requests arrive with a ${name} header, but TRUSTED_PROXY_HEADERS does not name it: every client behind that proxy or CDN counts as its one address and shares one search budget. If your own proxy sets ${name}, set TRUSTED_PROXY_HEADERS=${name} (docs/deployment.md, "Client addresses"); if no proxy of yours sets it, a client sent it and it is rightly ignored.`,
   );

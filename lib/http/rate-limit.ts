@@ -21,6 +21,7 @@ import { processLog } from "../observability/process-log.mjs";
 import { ApiError } from "./api-errors";
 import { config } from "../config";
 import { clientAddress, clientKey, warnUntrustedForwarding, type TrustedHeader } from "./client-address";
+import { processState } from "../process-state.mjs";
 
 export const RATE_LIMIT_WINDOW_SECONDS = 60;
 /** Keys the in-memory store keeps at most (a few hundred bytes each); the oldest window goes first. */
@@ -81,7 +82,7 @@ interface Throttle {
   limiter: Limiter | undefined;
 }
 
-const globalForThrottle = globalThis as unknown as { menuThrottle?: Throttle };
+const globalForThrottle = processState<{ menuThrottle?: Throttle }>("throttle", () => ({}));
 
 function createThrottle(): Throttle {
   const { RATE_LIMIT_PER_MINUTE: limit, TRUSTED_PROXY_HEADERS: trusted } = config();

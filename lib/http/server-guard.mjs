@@ -45,6 +45,8 @@ import { createServer, Server, ServerResponse } from "node:http";
 import net from "node:net";
 import { createRequire } from "node:module";
 import { recordListener } from "../pages/render-listener.mjs";
+import { shutdownHooks } from "../db/shutdown-hooks";
+import { processState } from "../process-state.mjs";
 import { config } from "../config-schema.mjs";
 import { narrowWaitUntil, newRequestScope, runInRequest, WAIT_UNTIL_HEADER } from "../observability/request-context.mjs";
 import { newRequestId, requestIdOf } from "../observability/request-id.mjs";
@@ -70,14 +72,25 @@ export const SERVER_TIMEOUTS = Object.freeze({
  */
 export const MAX_REQUESTS_IN_FLIGHT = 512;
 
-const GUARDED = Symbol.for("menu-service.server-guard");
-const INSTALLED = Symbol.for("menu-service.server-guard.installed");
-const RENDER_TOKEN = Symbol.for("menu-service.server-guard.render-token");
-/** Every guarded server with what it has in progress, shared by every copy of this module. */
-const SERVERS = Symbol.for("menu-service.server-guard.servers");
-const STOPPING = Symbol.for("menu-service.server-guard.stopping");
-const OBSERVER = Symbol.for("menu-service.server-guard.observer");
-const TURN_GATE = Symbol.for("menu-service.server-guard.turn-gate");
+/**
+ * The guard's state, one per process (lib/process-state.mjs): every guarded server with what it has
+ * in progress, whether it is installed and stopping, the render token, the request observer, the
+ * turn gate.
+ */
+const guard = processState("server-guard", () => ({
+  /** @type {WeakSet<import("node:http").Server>} */
+  guarded: new WeakSet(),
+  installed: false,
+  stopping: false,
+  /** @type {string | undefined} */
+  renderToken: undefined,
+  /** @type {{ begin: Function, clientError: Function } | undefined} */
+  observer: undefined,
+  /** @type {ReturnType<typeof createTurnGate> | undefined} */
+  turnGate: undefined,
+  /** @type {Map<import("node:http").Server, { responses: Set<import("node:http").ServerResponse>, internal: boolean }>} */
+  servers: new Map(),
+}));
 /** On a socket once a request of it has been admitted: its later requests are not its first. */
 const SERVED = Symbol("served");
 
@@ -104,7 +117,7 @@ function trackOnSocket(socket, res, inProgress) {
 
 /** One gate per process: every server shares the one event loop (lib/http/turn-gate.mjs). */
 function turnGate() {
-  return (globalThis[TURN_GATE] ??= createTurnGate({
+  return (guard.turnGate ??= createTurnGate({
     budgetMs: config().TURN_BUDGET_MS,
     onError: (error) => processLog().error({ err: error }, "a request handler threw as it started"),
   }));
@@ -117,7 +130,7 @@ function turnGate() {
  * @param {{ begin: Function, clientError: Function } | undefined} observer
  */
 export function setRequestObserver(observer) {
-  globalThis[OBSERVER] = observer;
+  guard.observer = observer;
 }
 
 /**
@@ -127,16 +140,16 @@ export function setRequestObserver(observer) {
  * @param {import("node:http").Server} server
  */
 export function exemptFromGuard(server) {
-  server[GUARDED] = true;
+  guard.guarded.add(server);
 }
 
 /** @returns {Map<import("node:http").Server, { responses: Set<import("node:http").ServerResponse>, internal: boolean }>} */
 function servers() {
-  return (globalThis[SERVERS] ??= new Map());
+  return guard.servers;
 }
 
 function carriesRenderToken(req) {
-  const expected = globalThis[RENDER_TOKEN];
+  const expected = guard.renderToken;
   const given = req.headers[INTERNAL_RENDER_HEADER];
   if (!expected || typeof given !== "string" || given.length !== expected.length) return false;
   return timingSafeEqual(Buffer.from(given), Buffer.from(expected));
@@ -182,8 +195,8 @@ function flushHeadersWithBody() {
  * @param {{ maxConnections?: number, internal?: boolean }} [options]
  */
 export function guardServer(server, options = {}) {
-  if (server[GUARDED]) return;
-  server[GUARDED] = true;
+  if (guard.guarded.has(server)) return;
+  guard.guarded.add(server);
   const state = { responses: new Set(), internal: options.internal === true };
   servers().set(server, state);
 
@@ -216,7 +229,7 @@ export function guardServer(server, options = {}) {
     const response = socket.writable && !socket.destroyed && !socket._httpMessage?.headersSent ? clientErrorResponse(error, publicBaseUrl(server), id) : null;
     if (response) {
       socket.end(response);
-      globalThis[OBSERVER]?.clientError(id, clientErrorKind(error).status, error?.code);
+      guard.observer?.clientError(id, clientErrorKind(error).status, error?.code);
     }
     socket.destroy();
   });
@@ -235,7 +248,7 @@ export function guardServer(server, options = {}) {
       const scope = newRequestScope(requestIdOf(req.headers));
       res.setHeader("X-Request-Id", scope.id);
       // While stopping, every answer tells its client to reconnect (to an instance that stays).
-      if (globalThis[STOPPING]) res.setHeader("Connection", "close");
+      if (guard.stopping) res.setHeader("Connection", "close");
       const baseUrl = publicBaseUrl(server);
       for (const [name, value] of Object.entries(responseBaseHeaders(baseUrl))) res.setHeader(name, value);
       res.flushHeaders = flushHeadersWithBody;
@@ -244,7 +257,7 @@ export function guardServer(server, options = {}) {
       const open = internalPath && carriesRenderToken(req);
       // A render fetched for a page request waits no longer than that request may.
       if (open) narrowWaitUntil(scope, req.headers[WAIT_UNTIL_HEADER]);
-      const observed = globalThis[OBSERVER]?.begin(req, res, scope, { internal: open });
+      const observed = guard.observer?.begin(req, res, scope, { internal: open });
       const refused = frontAnswer(req, baseUrl) ?? (internalPath && !open ? internalPathAnswer(baseUrl) : null);
       const overloaded = state.responses.size > MAX_REQUESTS_IN_FLIGHT;
       const answer = refused ?? (overloaded ? overloadedAnswer(baseUrl) : null);
@@ -320,10 +333,10 @@ function openRenderListener(server) {
  * @param {{ renderToken?: string }} [options]
  */
 export function installServerGuard(options = {}) {
-  if (options.renderToken) globalThis[RENDER_TOKEN] = options.renderToken;
-  if (globalThis[INSTALLED]) return;
+  if (options.renderToken) guard.renderToken = options.renderToken;
+  if (guard.installed) return;
   const maxConnections = config().MAX_CONNECTIONS;
-  globalThis[INSTALLED] = true;
+  guard.installed = true;
   subscribe("net.server.socket", ({ socket }) => {
     const server = socket?.server;
     if (server instanceof Server) guardServer(server, { maxConnections });
@@ -332,12 +345,12 @@ export function installServerGuard(options = {}) {
 
 /** Whether the process has begun to stop: readiness answers 503 from then on. */
 export function isStopping() {
-  return globalThis[STOPPING] === true;
+  return guard.stopping;
 }
 
 /** Requests waiting for a turn of the event loop to start in (lib/http/turn-gate.mjs). */
 export function requestsWaitingForTurn() {
-  return globalThis[TURN_GATE]?.waiting ?? 0;
+  return guard.turnGate?.waiting ?? 0;
 }
 
 /** Requests in progress on the public servers of this process. */
@@ -362,8 +375,8 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * @param {{ delayMs?: number, deadlineMs?: number }} [options]
  */
 export async function gracefulStop(options = {}) {
-  if (globalThis[STOPPING]) return;
-  globalThis[STOPPING] = true;
+  if (guard.stopping) return;
+  guard.stopping = true;
   for (const [, state] of servers()) for (const res of state.responses) if (!res.headersSent) res.setHeader("Connection", "close");
   const delayMs = options.delayMs ?? config().SHUTDOWN_DELAY_MS;
   const deadlineMs = options.deadlineMs ?? 10_000;
@@ -389,8 +402,8 @@ export async function gracefulStop(options = {}) {
   const internal = all.filter(([, state]) => state.internal);
   for (const [server] of internal) server.closeAllConnections();
   await stopAccepting(internal);
-  // Database pools (lib/db/shutdown-hooks.ts registers them under this symbol).
-  await Promise.allSettled([...(globalThis[Symbol.for("menu-service.shutdown-hooks")] ?? [])].map((close) => close()));
+  // Database pools (lib/db/shutdown-hooks.ts).
+  await Promise.allSettled([...shutdownHooks()].map((close) => close()));
   process.exit(0);
 }
 

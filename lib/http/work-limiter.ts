@@ -4,13 +4,14 @@
 // A flood therefore costs a bounded amount of memory (the renders in progress plus the small
 // waiting requests) instead of one render per open connection.
 //
-// The limiters are per process and live on globalThis: middleware.ts (Markdown twins) and the
+// The limiters are per process (lib/process-state.mjs): middleware.ts (Markdown twins) and the
 // route handlers are separate bundles, and they must share one bound.
 import { config } from "../config";
 import { ApiError } from "./api-errors";
 import { recordWorkShed } from "../observability/metrics";
 import { processLog } from "../observability/process-log.mjs";
 import { waitBudgetLeft } from "../observability/request-context.mjs";
+import { processState } from "../process-state.mjs";
 
 export interface WorkLimiterOptions {
   name: string;
@@ -91,23 +92,18 @@ export class WorkLimiter {
   }
 }
 
-const LIMITERS = Symbol.for("menu-service.limiters");
+/** Every limiter of this process by name (lib/process-state.mjs): each bundle gets the same one. */
+const limiters = processState("limiters", () => new Map<string, WorkLimiter>());
 
 function sharedLimiter(options: WorkLimiterOptions): WorkLimiter {
-  const key = Symbol.for(`menu-service.limiter.${options.name}`);
-  const holder = globalThis as unknown as Record<symbol, WorkLimiter | undefined> & { [LIMITERS]?: Set<WorkLimiter> };
-  let limiter = holder[key];
-  if (!limiter) {
-    limiter = holder[key] = new WorkLimiter(options);
-    (holder[LIMITERS] ??= new Set()).add(limiter);
-  }
+  let limiter = limiters.get(options.name);
+  if (!limiter) limiters.set(options.name, (limiter = new WorkLimiter(options)));
   return limiter;
 }
 
 /** Running and waiting work of every limiter made so far, for the metrics (lib/observability/metrics.ts). */
 export function limiterStats(): { name: string; running: number; queued: number }[] {
-  const all = (globalThis as { [LIMITERS]?: Set<WorkLimiter> })[LIMITERS] ?? new Set<WorkLimiter>();
-  return [...all].map((l) => ({ name: l.options.name, running: l.running, queued: l.queued }));
+  return [...limiters.values()].map((l) => ({ name: l.options.name, running: l.running, queued: l.queued }));
 }
 
 /**

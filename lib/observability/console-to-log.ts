@@ -6,8 +6,8 @@
 import { format } from "node:util";
 import type { Logger } from "pino";
 import { boundText } from "./process-log.mjs";
+import { processState } from "../process-state.mjs";
 
-const ROUTED = Symbol.for("menu-service.console-routed");
 
 /** What console.error / console.warn were given, as the logger's (fields, message). */
 export function consoleLine(args: unknown[]): [{ err?: unknown }, string] {
@@ -22,9 +22,9 @@ export function consoleLine(args: unknown[]): [{ err?: unknown }, string] {
 
 /** From now on console.error and console.warn of this process write log lines through `logger`. */
 export function routeConsoleToLog(logger: Logger): void {
-  const holder = console as unknown as { [ROUTED]?: boolean };
-  if (holder[ROUTED]) return;
-  holder[ROUTED] = true;
+  const holder = processState("console-to-log", () => ({ routed: false }));
+  if (holder.routed) return;
+  holder.routed = true;
   console.error = (...args: unknown[]) => logger.error(...consoleLine(args));
   console.warn = (...args: unknown[]) => logger.warn(...consoleLine(args));
 }

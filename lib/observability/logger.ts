@@ -11,7 +11,7 @@
 // as soon as the previous write is done; what waits meanwhile is bounded (LOG_BUFFER_BYTES) and a
 // line beyond it is dropped and counted, one warning line saying how many. On exit (process.exit,
 // a fatal error, the end of a graceful stop) pino writes what is waiting synchronously first.
-// One logger per process, on globalThis: the start script and every Next.js bundle log through it.
+// One logger per process (lib/process-state.mjs): the start script and every Next.js bundle log through it.
 import pino, { type Logger } from "pino";
 import { currentRequestId } from "./request-context.mjs";
 import { boundText, processLog, setProcessLog } from "./process-log.mjs";

@@ -23,6 +23,7 @@ import { onShutdown } from "../db/shutdown-hooks";
 import { exemptFromGuard } from "../http/server-guard.mjs";
 import { processLog } from "./process-log.mjs";
 import type { ObservabilitySettings } from "./settings";
+import { processState } from "../process-state.mjs";
 
 interface Instruments {
   registry: Registry;
@@ -36,16 +37,15 @@ interface Instruments {
   dbQuery: Histogram;
 }
 
-const KEY = Symbol.for("menu-service.metrics");
-const holder = globalThis as unknown as { [KEY]?: Instruments };
+const holder = processState<{ instruments?: Instruments }>("metrics", () => ({}));
 
 /** Whether metrics are being collected (METRICS_PORT is set). */
 export function metricsEnabled(): boolean {
-  return holder[KEY] !== undefined;
+  return holder.instruments !== undefined;
 }
 
 export function recordRequest(method: string, route: string, status: number, seconds: number): void {
-  const m = holder[KEY];
+  const m = holder.instruments;
   if (!m) return;
   const statusClass = `${Math.floor(status / 100)}xx`;
   m.requests.inc({ method, route, status: String(status), status_class: statusClass });
@@ -53,28 +53,28 @@ export function recordRequest(method: string, route: string, status: number, sec
 }
 
 export function recordCacheLookup(cache: string, outcome: "hit" | "miss" | "stale"): void {
-  holder[KEY]?.cacheLookups.inc({ cache, outcome });
+  holder.instruments?.cacheLookups.inc({ cache, outcome });
 }
 
 export function recordWorkShed(limiter: string): void {
-  holder[KEY]?.workShed.inc({ limiter });
+  holder.instruments?.workShed.inc({ limiter });
 }
 
 export function recordRequestShed(reason: string): void {
-  holder[KEY]?.requestsShed.inc({ reason });
+  holder.instruments?.requestsShed.inc({ reason });
 }
 
 export function recordThrottled(policy: string): void {
-  holder[KEY]?.throttled.inc({ policy });
+  holder.instruments?.throttled.inc({ policy });
 }
 
 export function recordThrottleStoreFailure(): void {
-  holder[KEY]?.throttleStoreFailures.inc();
+  holder.instruments?.throttleStoreFailures.inc();
 }
 
 /** A timer for one database operation, or undefined when metrics are off. */
 export function startDbTimer(): ((model: string, operation: string) => void) | undefined {
-  const m = holder[KEY];
+  const m = holder.instruments;
   if (!m) return undefined;
   const started = process.hrtime.bigint();
   return (model, operation) => m.dbQuery.observe({ model, operation }, Number(process.hrtime.bigint() - started) / 1e9);
@@ -93,7 +93,7 @@ export interface GaugeSources {
  * ids for scrapes) and closes last on shutdown, after the public servers have drained.
  */
 export async function startMetrics(settings: Pick<ObservabilitySettings, "metricsPort" | "metricsHost">, sources: GaugeSources): Promise<Server | undefined> {
-  if (settings.metricsPort === undefined || holder[KEY]) return undefined;
+  if (settings.metricsPort === undefined || holder.instruments) return undefined;
   const client = await import("prom-client");
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
@@ -181,7 +181,7 @@ export async function startMetrics(settings: Pick<ObservabilitySettings, "metric
       }
     },
   });
-  holder[KEY] = instruments;
+  holder.instruments = instruments;
 
   // Scrapers send small requests: short deadlines and few connections, so slow clients cannot pile up.
   const server = createServer({ headersTimeout: 5_000, requestTimeout: 10_000, keepAliveTimeout: 65_000, connectionsCheckingInterval: 1_000 }, async (req, res) => {

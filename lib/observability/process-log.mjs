@@ -1,11 +1,12 @@
 // The process's logger as the plain-JS parts see it (the server guard, scripts/start.mjs): the pino
 // logger that start-up installs (lib/observability/logger.ts), or, before it exists, a stand-in
 // that writes the same kind of JSON line, so no line of the process is ever in another format.
-// Shared through globalThis: the start script and the Next.js bundles load separate copies of lib/.
+// One per process (lib/process-state.mjs): the start script and the Next.js bundles load separate copies of lib/.
 
 import { config } from "../config-schema.mjs";
+import { processState } from "../process-state.mjs";
 
-const KEY = Symbol.for("menu-service.logger");
+const slot = processState("logger", () => ({ logger: undefined }));
 
 const LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 };
 
@@ -47,10 +48,10 @@ const fallback = Object.fromEntries(Object.keys(LEVELS).map((level) => [level, (
  * @returns {{ [level in keyof typeof LEVELS]: (fields: object | string, message?: string) => void }}
  */
 export function processLog() {
-  return globalThis[KEY] ?? fallback;
+  return slot.logger ?? fallback;
 }
 
 /** Installs the process's logger (lib/observability/logger.ts). */
 export function setProcessLog(logger) {
-  globalThis[KEY] = logger;
+  slot.logger = logger;
 }

@@ -6,12 +6,12 @@
 // (see lib/cache/ttl-cache.ts). One instance per process: the start script and the Next.js bundles
 // load separate copies of this module. Plain JS for the guard.
 import { AsyncLocalStorage } from "node:async_hooks";
+import { processState } from "../process-state.mjs";
 
-const KEY = Symbol.for("menu-service.request-context");
 
 /** @returns {AsyncLocalStorage<{ id: string, cacheHits: number, cacheMisses: number, waitUntil: number }>} */
 function storage() {
-  return (globalThis[KEY] ??= new AsyncLocalStorage());
+  return processState("request-context", () => new AsyncLocalStorage());
 }
 
 /**

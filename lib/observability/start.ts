@@ -14,13 +14,13 @@ import { routeConsoleToLog } from "./console-to-log";
 import { installLogger } from "./logger";
 import { startMetrics } from "./metrics";
 import { observabilitySettings } from "./settings";
+import { processState } from "../process-state.mjs";
 
-const STARTED = Symbol.for("menu-service.observability.started");
 
 export async function startObservability(): Promise<void> {
-  const holder = globalThis as { [STARTED]?: boolean };
-  if (holder[STARTED]) return;
-  holder[STARTED] = true;
+  const holder = processState("observability", () => ({ started: false }));
+  if (holder.started) return;
+  holder.started = true;
   const settings = observabilitySettings();
   routeConsoleToLog(await installLogger(settings));
   if (settings.otlpEndpoint) await (await import("./tracing")).startTracing(settings, API_VERSION);

@@ -1,8 +1,9 @@
 // What the rest of the service asks of tracing, without loading it: the tracing module
 // (lib/observability/tracing.ts, imported only when OTEL_EXPORTER_OTLP_ENDPOINT is set) installs
-// these hooks on globalThis; with tracing off every call below is one property read and nothing
+// these hooks once per process (lib/process-state.mjs); with tracing off every call below is one property read and nothing
 // else, so the OpenTelemetry SDK is never in the process.
 import type { IncomingMessage } from "node:http";
+import { processState } from "../process-state.mjs";
 
 export type SpanAttributes = Record<string, string | number | boolean>;
 
@@ -28,20 +29,19 @@ export interface TracingHooks {
   recordError(error: unknown): void;
 }
 
-const KEY = Symbol.for("menu-service.tracing");
-const holder = globalThis as unknown as { [KEY]?: TracingHooks };
+const holder = processState<{ hooks?: TracingHooks }>("tracing", () => ({}));
 
 /** The tracing hooks, or undefined when tracing is off. */
 export function tracing(): TracingHooks | undefined {
-  return holder[KEY];
+  return holder.hooks;
 }
 
 export function setTracing(hooks: TracingHooks): void {
-  holder[KEY] = hooks;
+  holder.hooks = hooks;
 }
 
 /** Runs `work` in a span named `name` when tracing is on; else just runs it. */
 export function inSpan<T>(name: string, attributes: SpanAttributes, work: (span?: SpanHandle) => Promise<T>): Promise<T> {
-  const hooks = holder[KEY];
+  const hooks = holder.hooks;
   return hooks ? hooks.inSpan(name, attributes, work) : work();
 }

@@ -2,14 +2,14 @@
 // (lib/pages/internal-render.ts). Learnt, not configured: the client-address tap
 // (lib/http/client-address-tap.mjs) sees the server of every request and records the first; a
 // start script that keeps a listener of its own for the renders (scripts/start.mjs) records that
-// one first. Plain JS, shared through globalThis: the start script loads it without a build.
+// one first. Plain JS, one per process (lib/process-state.mjs).
+import { processState } from "../process-state.mjs";
 
-const LISTENER = Symbol.for("menu-service.render-listener");
-const OWN = Symbol.for("menu-service.render-listener.own");
+const recorded = processState("render-listener", () => ({ origin: undefined, own: false }));
 
 /** Whether an address is recorded: then a request's server needs no look at its own. */
 export function listenerRecorded() {
-  return globalThis[LISTENER] !== undefined;
+  return recorded.origin !== undefined;
 }
 
 /**
@@ -20,10 +20,10 @@ export function listenerRecorded() {
  * @param {{ own?: boolean }} [options]
  */
 export function recordListener(address, options = {}) {
-  if (!address || typeof address === "string" || globalThis[OWN]) return;
-  if (globalThis[LISTENER] && !options.own) return;
-  globalThis[LISTENER] = originOf(address);
-  if (options.own) globalThis[OWN] = true;
+  if (!address || typeof address === "string" || recorded.own) return;
+  if (recorded.origin && !options.own) return;
+  recorded.origin = originOf(address);
+  if (options.own) recorded.own = true;
 }
 
 /**
@@ -39,5 +39,5 @@ export function originOf({ address, port }) {
 
 /** @returns {string | undefined} the recorded origin, if this process has served a request yet */
 export function listenerOrigin() {
-  return globalThis[LISTENER];
+  return recorded.origin;
 }

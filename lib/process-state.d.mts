@@ -1,0 +1,1 @@
+export declare function processState<T>(name: string, create: () => T): T;
