@@ -9,7 +9,6 @@ import { cacheStats } from "../cache/ttl-cache";
 import { requestsWaitingForTurn, setRequestObserver } from "../http/server-guard.mjs";
 import { limiterStats } from "../http/work-limiter";
 import { API_VERSION } from "../service-info";
-import { createRequestObserver } from "./access-log";
 import { routeConsoleToLog } from "./console-to-log";
 import { installLogger } from "./logger";
 import { startMetrics } from "./metrics";
@@ -27,5 +26,8 @@ export async function startObservability(): Promise<void> {
   // Requests waiting for a turn of the event loop (lib/http/turn-gate.mjs) count as the "turn" limiter's queue.
   const limiters = () => [...limiterStats(), { name: "turn", running: 0, queued: requestsWaitingForTurn() }];
   await startMetrics(settings, { caches: cacheStats, limiters, pools: poolStats });
+  // Loaded here, once the configuration has been read: the access log names routes from the API
+  // registry, whose modules set up their caches from the configuration as they load.
+  const { createRequestObserver } = await import("./access-log");
   setRequestObserver(createRequestObserver());
 }
