@@ -48,8 +48,6 @@ export interface TtlCacheOptions<V> {
   staleMs?: number;
   /** how long a reload may take before the last good copy answers (default STALE_AFTER_MS) */
   staleAfterMs?: number;
-  /** "drop": a purge removes entries instead of marking them stale (copies that are no fallback) */
-  onPurge?: "stale" | "drop";
 }
 
 /** "stale copy served" lines a minute per cache, at most (the first after a full minute counts those left out). */
@@ -209,7 +207,7 @@ export class TtlCache<V> {
     const { restore, purged } = entry.refused;
     entry.refused.restore = undefined; // its waiters still read the value; the old copy is not theirs to hold
     if (restore && purged) this.markStale(restore);
-    if (restore && restore.staleUntil > this.clock && !(purged && this.options.onPurge === "drop")) this.lru.set(key, restore, { ttl: this.lifetime(restore) });
+    if (restore && restore.staleUntil > this.clock) this.lru.set(key, restore, { ttl: this.lifetime(restore) });
     else this.lru.delete(key);
   }
 
@@ -251,7 +249,7 @@ export class TtlCache<V> {
   /**
    * Marks the entries a change to restaurant `slug` (every entry, without a slug) may have made
    * stale: the next read loads, and the copy answers only if that load fails (or drops them, with
-   * onPurge "drop" or no staleMs). Loads in flight are not kept. Returns how many entries it affected.
+   * no staleMs). Loads in flight are not kept. Returns how many entries it affected.
    */
   purgeRestaurant(slug?: string, now = Date.now()): number {
     this.generation++;
@@ -261,7 +259,7 @@ export class TtlCache<V> {
     for (const key of keys) {
       const entry = this.lru.peek(key, { allowStale: true });
       if (!entry) continue;
-      if (this.staleMs <= 0 || this.options.onPurge === "drop") this.lru.delete(key);
+      if (this.staleMs <= 0) this.lru.delete(key);
       else this.markStale(entry, now);
     }
     return keys.length;

@@ -94,25 +94,33 @@ const guard = processState("server-guard", () => ({
 /** On a socket once a request of it has been admitted: its later requests are not its first. */
 const SERVED = Symbol("served");
 
-const SOCKET_RESPONSES = Symbol("socket-responses");
+/** The responses in progress on each socket. */
+const socketResponses = new WeakMap();
 
 /**
+ * Counts `res` as in progress until it closes, or its socket does: Node emits no "close" for a
+ * pipelined response still queued when its socket dies, and each would hold a slot of the cap for good.
+ *
  * @param {import("node:net").Socket | null} socket
  * @param {import("node:http").ServerResponse} res
  * @param {Set<import("node:http").ServerResponse>} inProgress
  */
-function trackOnSocket(socket, res, inProgress) {
-  if (!socket) return;
-  let open = socket[SOCKET_RESPONSES];
-  if (!open) {
-    open = socket[SOCKET_RESPONSES] = new Set();
+function trackResponse(socket, res, inProgress) {
+  inProgress.add(res);
+  let open = socket && socketResponses.get(socket);
+  if (socket && !open) {
+    const own = (open = new Set());
+    socketResponses.set(socket, own);
     socket.once("close", () => {
-      for (const queued of open) inProgress.delete(queued);
-      open.clear();
+      for (const queued of own) inProgress.delete(queued);
+      own.clear();
     });
   }
-  open.add(res);
-  res.once("close", () => open.delete(res));
+  open?.add(res);
+  res.once("close", () => {
+    inProgress.delete(res);
+    open?.delete(res);
+  });
 }
 
 /** One gate per process: every server shares the one event loop (lib/http/turn-gate.mjs). */
@@ -141,11 +149,6 @@ export function setRequestObserver(observer) {
  */
 export function exemptFromGuard(server) {
   guard.guarded.add(server);
-}
-
-/** @returns {Map<import("node:http").Server, { responses: Set<import("node:http").ServerResponse>, internal: boolean }>} */
-function servers() {
-  return guard.servers;
 }
 
 function carriesRenderToken(req) {
@@ -198,7 +201,7 @@ export function guardServer(server, options = {}) {
   if (guard.guarded.has(server)) return;
   guard.guarded.add(server);
   const state = { responses: new Set(), internal: options.internal === true };
-  servers().set(server, state);
+  guard.servers.set(server, state);
 
   server.maxConnections = options.maxConnections ?? config().MAX_CONNECTIONS;
   server.headersTimeout = SERVER_TIMEOUTS.headersMs;
@@ -240,11 +243,7 @@ export function guardServer(server, options = {}) {
   server.emit = function guardedEmit(event, ...args) {
     if (event === "request") {
       const [req, res] = args;
-      state.responses.add(res);
-      res.once("close", () => state.responses.delete(res));
-      // Node emits no "close" for a pipelined response still queued when its socket dies: the
-      // socket's close releases those, or each one would hold a slot of the cap for good.
-      trackOnSocket(req.socket, res, state.responses);
+      trackResponse(req.socket, res, state.responses);
       const scope = newRequestScope(requestIdOf(req.headers));
       res.setHeader("X-Request-Id", scope.id);
       // While stopping, every answer tells its client to reconnect (to an instance that stays).
@@ -314,7 +313,7 @@ function compressExport() {
 function openRenderListener(server) {
   const address = server.address();
   if (!address || typeof address === "string") return;
-  for (const [, state] of servers()) if (state.internal) return;
+  for (const [, state] of guard.servers) if (state.internal) return;
   const handlers = server.listeners("request");
   if (handlers.length === 0) return;
   const internal = createServer({ connectionsCheckingInterval: SERVER_TIMEOUTS.checkIntervalMs });
@@ -356,7 +355,7 @@ export function requestsWaitingForTurn() {
 /** Requests in progress on the public servers of this process. */
 export function requestsInFlight() {
   let n = 0;
-  for (const [, state] of servers()) if (!state.internal) n += state.responses.size;
+  for (const [, state] of guard.servers) if (!state.internal) n += state.responses.size;
   return n;
 }
 
@@ -377,14 +376,14 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function gracefulStop(options = {}) {
   if (guard.stopping) return;
   guard.stopping = true;
-  for (const [, state] of servers()) for (const res of state.responses) if (!res.headersSent) res.setHeader("Connection", "close");
+  for (const [, state] of guard.servers) for (const res of state.responses) if (!res.headersSent) res.setHeader("Connection", "close");
   const delayMs = options.delayMs ?? config().SHUTDOWN_DELAY_MS;
   const deadlineMs = options.deadlineMs ?? 10_000;
   if (delayMs > 0) {
     processLog().info({ delay_ms: delayMs }, `Stopping: readiness now answers 503; still accepting for ${delayMs} ms (SHUTDOWN_DELAY_MS), then draining.`);
     await sleep(delayMs);
   }
-  const all = [...servers()];
+  const all = [...guard.servers];
   const stopAccepting = (list) =>
     Promise.all(list.map(([server]) => (server.listening ? new Promise((resolve) => net.Server.prototype.close.call(server, () => resolve())) : Promise.resolve())));
   const publicServers = all.filter(([, state]) => !state.internal);
