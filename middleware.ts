@@ -33,7 +33,7 @@ import { isMalformedPath, repairPercentEncoding } from "@/lib/http/percent-encod
 import { unknownPathResponse } from "@/lib/http/unknown-path";
 import { decideRepresentation } from "@/lib/negotiation/negotiate";
 import { isNeverAPage } from "@/lib/negotiation/page-paths";
-import { INTERNAL_RENDER_PREFIX_ROOT, isInternalRenderRequest } from "@/lib/pages/internal-render";
+import { isInternalPath, isInternalRenderRequest } from "@/lib/pages/internal-render";
 import { matchPageRoute } from "@/lib/pages/routes";
 import { notAcceptableResponse, REPRESENTATION_HEADER, serveRepresentation } from "@/lib/pages/serve-page";
 
@@ -78,8 +78,10 @@ function malformedPathResponse(request: NextRequest): Promise<Response> | Respon
 export async function middleware(request: NextRequest): Promise<Response> {
   const { pathname, search } = request.nextUrl;
 
-  // The page handler's loopback fetch of the internal render (lib/pages/internal-render.ts).
+  // The page handler's loopback fetch of the internal render (lib/pages/internal-render.ts); any
+  // other request for a render, by any spelling Next.js would resolve to one, finds nothing.
   if (isInternalRenderRequest(request.headers)) return NextResponse.next();
+  if (isInternalPath(pathname)) return internalNotFound(decideRepresentation(pathname, request.headers.get("accept")).representation ?? "html");
   if (isMalformedPath(pathname)) return malformedPathResponse(request);
   if (isNeverAPage(pathname)) return NextResponse.next();
 
@@ -92,14 +94,11 @@ export async function middleware(request: NextRequest): Promise<Response> {
 
   const accept = request.headers.get("accept");
   const { pagePath, representation } = decideRepresentation(pathname, accept);
-  const isInternal = pathname === INTERNAL_RENDER_PREFIX_ROOT || pathname.startsWith(`${INTERNAL_RENDER_PREFIX_ROOT}/`);
   // Paths that are no page of the route table (another route's, or nothing: the catch-all
   // handler answers 404 in the negotiated representation) are left alone.
-  if (!isInternal && !matchPageRoute(pagePath)) return NextResponse.next();
+  if (!matchPageRoute(pagePath)) return NextResponse.next();
   if (!representation) return notAcceptableResponse(pagePath, search, accept);
 
-  // The internal renders answer only the page handler (it sends this process's token).
-  if (isInternal) return internalNotFound(representation);
   const page = await serveRepresentation(representation, request, pagePath, request.nextUrl.searchParams);
   // Next.js turns a same-origin Location from middleware into a relative one; a redirect (a
   // default-language URL) is left to the handler, whose Location stays absolute.
@@ -113,6 +112,6 @@ export async function middleware(request: NextRequest): Promise<Response> {
 export const config = {
   // Everything except /api, /_next, /.well-known, /llms-index.md and files with an extension
   // other than .md (so /x.md twins are included; /llms.txt, /sitemap.xml, /favicon.svg are not);
-  // and any path with a "%", for the malformed ones.
-  matcher: ["/((?!api/|api$|_next/|\\.well-known/|llms-index\\.md$|.*\\.(?!md$)[^/.]+$).*)", "/(.*%.*)"],
+  // any path with a "%", for the malformed ones; and the internal renders with any suffix.
+  matcher: ["/((?!api/|api$|_next/|\\.well-known/|llms-index\\.md$|.*\\.(?!md$)[^/.]+$).*)", "/(.*%.*)", "/render(.*)"],
 };

@@ -3,7 +3,7 @@
 // process starts. A bad value stops every run mode with one line per bad variable that names it,
 // shows the value (secrets redacted) and says what is allowed (lib/server/start-up.ts,
 // scripts/start.mjs).
-// Plain JS: the start script and the server guard (lib/http/server-guard.mjs) load it before any
+// Plain JS: the start script loads it before any
 // build exists. TypeScript code imports it through lib/config.ts. The README's configuration table
 // lists exactly these names (config-schema.test.ts checks it).
 import { z } from "zod";
@@ -190,8 +190,6 @@ export const SETTINGS = {
     does: "request headers a proxy in front of the service sets with the client's address; unset = the TCP peer is the client. Behind a proxy or CDN, set it: otherwise every client shares the proxy's one search budget",
   },
   SHUTDOWN_DELAY_MS: { schema: wholeNumber(0, 120_000), default: "5000", allowed: "a whole number of milliseconds from 0 to 120000", does: "on `SIGTERM`, how long the server keeps accepting while readiness answers 503, before it drains; `0` = drain at once" },
-  MAX_CONNECTIONS: { schema: wholeNumber(1, 100_000), default: "1000", allowed: "a whole number from 1 to 100000", does: "open connections per server; past it new ones are closed at accept" },
-  TURN_BUDGET_MS: { schema: wholeNumber(0, 1_000), default: "4", allowed: "a whole number of milliseconds from 0 (off) to 1000", does: "request work one turn of the event loop may start; later requests wait for the next turn, in arrival order with a new connection's first request ahead, so new connections (accepted one per turn), timers and health checks are not held up behind a busy turn; `0` = off" },
   LOG_LEVEL: { schema: z.enum(LOG_LEVELS), default: "info", allowed: `one of ${LOG_LEVELS.join(", ")}`, does: "the least severe log line written; `debug` also shows MCP SDK errors and the schema engine's messages" },
   LOG_FORMAT: { schema: z.enum(["json", "pretty"]), default: "`pretty` when stdout is a terminal, else `json`", allowed: "json or pretty", does: "JSON lines (one object per line) or human-readable lines" },
   METRICS_PORT: { schema: wholeNumber(1, 65535), default: "– (off)", allowed: "a whole number from 1 to 65535, not PORT", does: "serves Prometheus metrics on a listener of its own (never on the public port); unset = no metrics listener" },
@@ -218,6 +216,8 @@ export const SETTINGS = {
 export const RETIRED = {
   MCP_DEBUG: "LOG_LEVEL=debug shows MCP SDK errors",
   DEBUG_SCHEMA_ENGINE: "LOG_LEVEL=debug shows the schema engine's messages",
+  MAX_CONNECTIONS: "connection limits are the edge's: per-client shares in edge/nginx.conf.template (npm run edge)",
+  TURN_BUDGET_MS: "request admission is the edge's (npm run edge); the app bounds its expensive work (RENDER_CONCURRENCY, QUERY_CONCURRENCY)",
 };
 
 const NAMES = /** @type {(keyof typeof SETTINGS)[]} */ (Object.keys(SETTINGS));
@@ -326,8 +326,6 @@ export function parseConfig(env = process.env, options = {}) {
     SHUTDOWN_DELAY_MS: raw.SHUTDOWN_DELAY_MS ?? 5_000,
     /** Next.js's own switch: set, its server leaves SIGTERM/SIGINT to instrumentation's graceful stop */
     NEXT_MANUAL_SIG_HANDLE: Boolean(env.NEXT_MANUAL_SIG_HANDLE),
-    MAX_CONNECTIONS: raw.MAX_CONNECTIONS ?? 1_000,
-    TURN_BUDGET_MS: raw.TURN_BUDGET_MS ?? 4,
     LOG_LEVEL: raw.LOG_LEVEL ?? "info",
     LOG_FORMAT: raw.LOG_FORMAT ?? ((options.stdoutIsTTY ?? process.stdout?.isTTY === true) ? "pretty" : "json"),
     METRICS_PORT: raw.METRICS_PORT,

@@ -1,5 +1,5 @@
 // What must be closed when the process stops (database pools). Modules register a closer when
-// they open something; the graceful stop (lib/http/server-guard.mjs) runs them all once the server
+// they open something; the graceful stop (lib/server/graceful-stop.ts) runs them all once the server
 // has drained. One set per process (lib/process-state.mjs): the bundles load separate copies of lib/.
 import { processState } from "../process-state.mjs";
 type Closer = () => Promise<void>;

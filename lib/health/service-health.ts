@@ -11,7 +11,7 @@ import { z } from "zod";
 import { buildInfo } from "../build-info";
 import { databaseStatus } from "../db/database-status";
 import { ApiError } from "../http/api-errors";
-import { isStopping, MAX_REQUESTS_IN_FLIGHT, requestsInFlight } from "../http/server-guard.mjs";
+import { isStopping } from "../server/request-tap";
 import { queryLimiter, renderLimiter } from "../http/work-limiter";
 
 export const LivenessSchema = z
@@ -47,7 +47,7 @@ function unready(message: string, checks: z.infer<typeof ReadinessChecksSchema>)
 /** Whether this instance's queues are full: new work would be shed (503) at once. */
 function overloaded(): boolean {
   const full = (limiter: ReturnType<typeof renderLimiter>) => limiter.queued >= limiter.options.queue;
-  return requestsInFlight() > MAX_REQUESTS_IN_FLIGHT || full(renderLimiter()) || full(queryLimiter());
+  return full(renderLimiter()) || full(queryLimiter());
 }
 
 /** Ready or degraded (200), or service_unavailable (503) with the checks in the error body. */

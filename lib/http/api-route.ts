@@ -4,7 +4,6 @@ import { ApiError, errorBody, toApiError } from "./api-errors";
 import { CACHE_POLICIES, type CachePolicy } from "./cache-policy";
 import { allowAnyOrigin as withCors, preflightResponse } from "./cors";
 import { consumeRateLimit, type RateLimitPolicy } from "./rate-limit";
-import { ORIGINAL_METHOD_HEADER } from "./request-front.mjs";
 import { respondWithFreshness } from "../cache/freshness";
 import { watchChanges } from "../cache/change-watch";
 import { publicBaseUrl } from "../site-urls";
@@ -137,7 +136,7 @@ export function apiRoute(
     try {
       if (method === "OPTIONS") return preflightResponse({ allow, allowHeaders: options.allowHeaders });
       if (!handler) {
-        throw new ApiError("method_not_allowed", `${requestMethod(request, method)} is not supported here; use ${allow}.`, { headers: { Allow: allow } });
+        throw new ApiError("method_not_allowed", `${method} is not supported here; use ${allow}.`, { headers: { Allow: allow } });
       }
       if (options.throttle) rateLimit = await consumeRateLimit(request, options.throttle);
       await watchChanges(request.url);
@@ -164,11 +163,6 @@ export function apiRoute(
   };
 }
 
-/** The method the client sent: the server front passes methods Next.js cannot route as PATCH. */
-export function requestMethod(request: Request, method: string = request.method): string {
-  const original = request.headers.get(ORIGINAL_METHOD_HEADER);
-  return original && /^[A-Z][A-Z-]{0,19}$/.test(original) ? original : method;
-}
 
 /** One query parameter: absent → undefined; given twice → invalid_request (ambiguous). */
 export function singleParam(url: URL, name: string): string | undefined {

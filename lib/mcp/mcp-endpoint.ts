@@ -18,7 +18,7 @@ import {
 } from "@modelcontextprotocol/server";
 import { config } from "../config";
 import { ApiError, errorBody } from "../http/api-errors";
-import { errorResponse, requestMethod } from "../http/api-route";
+import { errorResponse } from "../http/api-route";
 import { allowAnyOrigin, preflightResponse } from "../http/cors";
 import { consumeRateLimit } from "../http/rate-limit";
 import { MAX_JSON_BODY_BYTES, readBodyText } from "../http/read-json-body";
@@ -203,7 +203,7 @@ export function mcpPreflight(request: Request): Response {
 
 /** GET (an SSE stream in 2025 servers), DELETE (session end) and the rest: this server has neither. */
 export function mcpMethodNotAllowed(request: Request): Response {
-  const method = requestMethod(request);
+  const method = request.method;
   const response = errorResponse(
     new ApiError(
       "method_not_allowed",

@@ -1,6 +1,6 @@
-// One access line per request, and the request's metrics and server span: the observer the server
-// guard (lib/http/server-guard.mjs) calls for every request of every server of the process, in
-// every run mode, before Next.js sees it. Installed by start-up (lib/observability/start.ts).
+// One access line per request, and the request's metrics and server span: the observer the request
+// tap (lib/server/request-tap.ts) calls for every request of every server of the process, in every
+// run mode, before Next.js sees it. Installed by start-up (lib/observability/start.ts).
 //
 // The line ("msg":"request"): method, route (pattern), path (never the query: it may carry a
 // secret, e.g. the Wi-Fi password of /api/public/tools/wifi-qr), status, bytes (sent on the
@@ -12,21 +12,16 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { config } from "../config";
 import { clientAddress, type TrustedHeader } from "../http/client-address";
-import { ORIGINAL_METHOD_HEADER, ROUTED_METHODS } from "../http/request-front.mjs";
 import { log } from "./logger";
-import { recordRequest, recordRequestShed } from "./metrics";
+import type { RequestObserver } from "../server/request-tap";
+import { recordRequest } from "./metrics";
 import type { RequestScope } from "./request-context.mjs";
 import { loggedPath, routePattern } from "./route-pattern";
 import { tracing } from "./trace-hooks";
 
-/** What the server guard calls; see setRequestObserver in lib/http/server-guard.mjs. */
-export interface RequestObserver {
-  begin(req: IncomingMessage, res: ServerResponse, scope: RequestScope, options: { internal: boolean }): { run<T>(work: () => T): T; shed(reason: string): void };
-  clientError(id: string, status: number, code: string | undefined): void;
-}
-
 const INTERNAL_ROUTE = "(internal render)";
-const UNPARSED_ROUTE = "(unparsed)";
+/** The methods the routes serve; any other is counted as OTHER, so a client cannot mint metric series. */
+const ROUTED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
 function headerGetter(req: IncomingMessage): Headers {
   return {
@@ -50,12 +45,13 @@ export function createRequestObserver(trusted: TrustedHeader[] = config().TRUSTE
       const started = process.hrtime.bigint();
       const socket = req.socket;
       const bytesBefore = socket?.bytesWritten ?? 0;
-      const method = (req.headers[ORIGINAL_METHOD_HEADER] as string | undefined) ?? req.method ?? "GET";
+      const method = req.method ?? "GET";
       const metricMethod = ROUTED_METHODS.has(req.method ?? "") ? (req.method as string) : "OTHER";
       const path = loggedPath(req.url ?? "/");
       const route = internal ? INTERNAL_ROUTE : routePattern(path);
+      // Entered now, in the step that runs the request's handler: the spans of its work are children.
       const span = tracing()?.serverSpan(req, scope.id);
-      let shedReason: string | undefined;
+      span?.enter();
       res.once("close", () => {
         const seconds = Number(process.hrtime.bigint() - started) / 1e9;
         // 499 (as nginx logs it): the client closed the connection before an answer was sent.
@@ -76,23 +72,10 @@ export function createRequestObserver(trusted: TrustedHeader[] = config().TRUSTE
           request_id: scope.id,
           ...(span ? { trace_id: span.traceId } : {}),
           ...(res.writableFinished ? {} : { aborted: true }),
-          ...(shedReason ? { shed: shedReason } : {}),
         };
         if (internal) logger.debug(line, "request");
         else logger.info(line, "request");
       });
-      return {
-        run: (work) => (span ? span.run(work) : work()),
-        shed(reason) {
-          shedReason = reason;
-          recordRequestShed(reason);
-          log().warn({ reason, method, route, path, request_id: scope.id }, "request shed");
-        },
-      };
-    },
-    clientError(id, status, code) {
-      log().info({ method: "-", route: UNPARSED_ROUTE, path: "-", status, error_code: code, request_id: id }, "request");
-      recordRequest("OTHER", UNPARSED_ROUTE, status, 0);
     },
   };
 }

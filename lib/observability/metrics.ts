@@ -10,7 +10,6 @@
 //   menu_cache_lookups_total{cache,outcome}        hit | miss | stale (a last good copy served)
 //   menu_cache_bytes{cache}, menu_cache_budget_bytes{cache}, menu_cache_entries{cache}
 //   menu_work_running{limiter}, menu_work_queued{limiter}, menu_work_shed_total{limiter}
-//   menu_requests_shed_total{reason}               answered 503 by the server guard (overloaded)
 //   menu_throttled_requests_total{policy}          answered 429
 //   menu_throttle_store_failures_total             throttle store errors (the request passed)
 //   menu_db_query_duration_seconds{model,operation} histogram of Prisma operations
@@ -20,7 +19,7 @@
 import { createServer, type Server } from "node:http";
 import type { Counter, Histogram, Registry } from "prom-client";
 import { onShutdown } from "../db/shutdown-hooks";
-import { exemptFromGuard } from "../http/server-guard.mjs";
+import { exemptFromTap } from "../server/request-tap";
 import { processLog } from "./process-log.mjs";
 import type { ObservabilitySettings } from "./settings";
 import { processState } from "../process-state.mjs";
@@ -31,7 +30,6 @@ interface Instruments {
   duration: Histogram;
   cacheLookups: Counter;
   workShed: Counter;
-  requestsShed: Counter;
   throttled: Counter;
   throttleStoreFailures: Counter;
   dbQuery: Histogram;
@@ -60,9 +58,6 @@ export function recordWorkShed(limiter: string): void {
   holder.instruments?.workShed.inc({ limiter });
 }
 
-export function recordRequestShed(reason: string): void {
-  holder.instruments?.requestsShed.inc({ reason });
-}
 
 export function recordThrottled(policy: string): void {
   holder.instruments?.throttled.inc({ policy });
@@ -89,7 +84,7 @@ export interface GaugeSources {
 
 /**
  * Creates the instruments and serves them on METRICS_HOST:METRICS_PORT (once per process; later
- * calls are no-ops). The listener is exempt from the server guard (no access lines, no request
+ * calls are no-ops). The listener is exempt from the request tap (no access lines, no request
  * ids for scrapes) and closes last on shutdown, after the public servers have drained.
  */
 export async function startMetrics(settings: Pick<ObservabilitySettings, "metricsPort" | "metricsHost">, sources: GaugeSources): Promise<Server | undefined> {
@@ -112,7 +107,6 @@ export async function startMetrics(settings: Pick<ObservabilitySettings, "metric
     }),
     cacheLookups: new client.Counter({ name: "menu_cache_lookups_total", help: "In-process cache lookups: hit, miss, or stale (a last good copy served because the reload failed)", labelNames: ["cache", "outcome"], registers: [registry] }),
     workShed: new client.Counter({ name: "menu_work_shed_total", help: "Work refused with 503 because a limiter's queue was full or its wait too long", labelNames: ["limiter"], registers: [registry] }),
-    requestsShed: new client.Counter({ name: "menu_requests_shed_total", help: "Requests answered 503 by the server guard before reaching the app", labelNames: ["reason"], registers: [registry] }),
     throttled: new client.Counter({ name: "menu_throttled_requests_total", help: "Requests refused with 429 by the per-client throttle", labelNames: ["policy"], registers: [registry] }),
     throttleStoreFailures: new client.Counter({ name: "menu_throttle_store_failures_total", help: "Throttle store errors; each such request passed unthrottled", registers: [registry] }),
     dbQuery: new client.Histogram({
@@ -198,7 +192,7 @@ export async function startMetrics(settings: Pick<ObservabilitySettings, "metric
     }
   });
   server.maxConnections = 64;
-  exemptFromGuard(server);
+  exemptFromTap(server);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(settings.metricsPort, settings.metricsHost, () => {

@@ -1,4 +1,4 @@
-// The process's logger as the plain-JS parts see it (the server guard, scripts/start.mjs): the pino
+// The process's logger as the plain-JS parts see it (scripts/start.mjs): the pino
 // logger that start-up installs (lib/observability/logger.ts), or, before it exists, a stand-in
 // that writes the same kind of JSON line, so no line of the process is ever in another format.
 // One per process (lib/process-state.mjs): the start script and the Next.js bundles load separate copies of lib/.

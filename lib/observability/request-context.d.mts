@@ -7,6 +7,7 @@ export interface RequestScope {
 }
 export declare function newRequestScope(id: string): RequestScope;
 export declare function runInRequest<T>(scope: RequestScope, work: () => T): T;
+export declare function enterRequest(scope: RequestScope): void;
 export declare function countCacheLookup(hit: boolean): void;
 export declare function currentRequest(): RequestScope | undefined;
 export declare function currentRequestId(): string | undefined;

@@ -1,10 +1,10 @@
 // What this process knows about the request it is working on, wherever the work happens (a cache,
-// the database, a log line): its id and how its cache lookups went. The server guard
-// (lib/http/server-guard.mjs) opens the scope around each request; log lines take the id from it
+// the database, a log line): its id and how its cache lookups went. The request tap
+// (lib/server/request-tap.ts) enters the scope as each request starts; log lines take the id from it
 // (lib/observability/logger.ts), and the HTML handler forwards it to the internal render. The store
 // holds an id and counters, never the request itself, so nothing it is kept by can pin a request
-// (see lib/cache/ttl-cache.ts). One instance per process: the start script and the Next.js bundles
-// load separate copies of this module. Plain JS for the guard.
+// (see lib/cache/ttl-cache.ts). One instance per process (lib/process-state.mjs): the Next.js bundles
+// load separate copies of this module.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { processState } from "../process-state.mjs";
 
@@ -52,6 +52,16 @@ export function waitBudgetLeft() {
 export function narrowWaitUntil(scope, value) {
   const until = typeof value === "string" && /^\d{1,15}$/.test(value) ? Number(value) : NaN;
   if (until < scope.waitUntil) scope.waitUntil = until;
+}
+
+/**
+ * Enters `scope` for the rest of the current synchronous step and the work it starts: the request
+ * tap calls it as Node announces a request, just before the request's handler runs.
+ *
+ * @param {{ id: string, cacheHits: number, cacheMisses: number, waitUntil: number }} scope
+ */
+export function enterRequest(scope) {
+  storage().enterWith(scope);
 }
 
 /**

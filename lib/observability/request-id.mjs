@@ -3,7 +3,6 @@
 // MAX_REQUEST_ID_LENGTH characters from a plain charset (letters, digits and - _ . : / + = @), or
 // else the trace id of a valid W3C traceparent; anything else is replaced by a new id. A new id has
 // the shape of a trace id (32 hex digits), so a trace started for the request can carry it.
-// Plain JS: the server guard (lib/http/server-guard.mjs) loads it without a build step.
 import { randomUUID } from "node:crypto";
 
 export const REQUEST_ID_HEADER = "x-request-id";

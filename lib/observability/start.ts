@@ -1,19 +1,16 @@
 // Observability, started once per process by start-up (lib/server/start-up.ts, instrumentation.ts)
-// in every run mode, before the first request: the logger first (every later line goes through it,
-// console.error and console.warn included),
-// then tracing (only when OTEL_EXPORTER_OTLP_ENDPOINT is set: the SDK is not loaded otherwise), the
-// metrics listener (only with METRICS_PORT), and the request observer of the server guard that
-// writes the access lines.
+// in every run mode, before the first request: the logger first, then tracing (only when
+// OTEL_EXPORTER_OTLP_ENDPOINT is set: the SDK is not loaded otherwise), the metrics listener (only
+// with METRICS_PORT), and the request observer of the request tap that writes the access lines.
 import { poolStats } from "../db/pool-stats";
 import { cacheStats } from "../cache/ttl-cache";
-import { requestsWaitingForTurn, setRequestObserver } from "../http/server-guard.mjs";
 import { limiterStats } from "../http/work-limiter";
 import { API_VERSION } from "../service-info";
-import { routeConsoleToLog } from "./console-to-log";
 import { installLogger } from "./logger";
 import { startMetrics } from "./metrics";
 import { observabilitySettings } from "./settings";
 import { processState } from "../process-state.mjs";
+import { setRequestObserver } from "../server/request-tap";
 
 
 export async function startObservability(): Promise<void> {
@@ -21,11 +18,9 @@ export async function startObservability(): Promise<void> {
   if (holder.started) return;
   holder.started = true;
   const settings = observabilitySettings();
-  routeConsoleToLog(await installLogger(settings));
+  await installLogger(settings);
   if (settings.otlpEndpoint) await (await import("./tracing")).startTracing(settings, API_VERSION);
-  // Requests waiting for a turn of the event loop (lib/http/turn-gate.mjs) count as the "turn" limiter's queue.
-  const limiters = () => [...limiterStats(), { name: "turn", running: 0, queued: requestsWaitingForTurn() }];
-  await startMetrics(settings, { caches: cacheStats, limiters, pools: poolStats });
+  await startMetrics(settings, { caches: cacheStats, limiters: limiterStats, pools: poolStats });
   // Loaded here, once the configuration has been read: the access log names routes from the API
   // registry, whose modules set up their caches from the configuration as they load.
   const { createRequestObserver } = await import("./access-log");

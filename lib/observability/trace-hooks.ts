@@ -15,8 +15,8 @@ export interface SpanHandle {
 /** The span of one request as received by a server of this process. */
 export interface ServerSpan {
   traceId: string;
-  /** runs the request's handling with this span active, so the spans of its work are its children */
-  run<T>(work: () => T): T;
+  /** makes this span active for the rest of the current step and the work it starts: its work's spans are its children */
+  enter(): void;
   end(status: number, route: string): void;
 }
 

@@ -1,9 +1,10 @@
 // Traces, over OTLP/HTTP, when OTEL_EXPORTER_OTLP_ENDPOINT is set: start-up imports this module only
 // then (lib/server/start-up.ts), so with tracing off none of the SDK is loaded.
 // Spans of one request:
-//   - the request as this process received it (SERVER, "GET /[slug]"), opened by the server guard
-//     (lib/http/server-guard.mjs) before Next.js sees the request; Next.js' own spans (its handler,
-//     middleware, the render) are its children, because Next.js nests under an active span;
+//   - the request as this process received it (SERVER, "GET /[slug]"), opened by the access log as
+//     the request tap announces it (lib/server/request-tap.ts), before Next.js sees the request;
+//     Next.js' own spans (its handler, middleware, the render) are its children, because Next.js
+//     nests under an active span;
 //   - each cache lookup ("cache menus", lib/cache/ttl-cache.ts) with its outcome;
 //   - the database (Prisma's own spans, @prisma/instrumentation: prisma:client:operation, db_query);
 //   - the internal render: the HTML handler's fetch of its own render carries the trace context
@@ -12,8 +13,9 @@
 // without trace context, so the id in the logs finds the trace.
 // OTEL_EXPORTER_OTLP_PROTOCOL: http/protobuf (default, as the OpenTelemetry specification says) or
 // http/json. Spans are batched (BatchSpanProcessor: at most 2048 queued, dropped beyond: bounded).
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { IncomingMessage } from "node:http";
-import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Span } from "@opentelemetry/api";
+import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context, type ContextManager, type Span } from "@opentelemetry/api";
 import { resourceFromAttributes } from "@opentelemetry/resources";
 import { BatchSpanProcessor, RandomIdGenerator, type IdGenerator, type SpanExporter } from "@opentelemetry/sdk-trace-base";
 import { NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
@@ -36,6 +38,37 @@ class RequestIdGenerator implements IdGenerator {
   }
   generateSpanId(): string {
     return this.random.generateSpanId();
+  }
+}
+
+/**
+ * OpenTelemetry's context on AsyncLocalStorage, as the SDK's own manager keeps it, plus `enter`: the
+ * request tap starts a request's span in the step that runs its handler, with no function to wrap.
+ */
+class RequestContextManager implements ContextManager {
+  private readonly storage = new AsyncLocalStorage<Context>();
+  active(): Context {
+    return this.storage.getStore() ?? ROOT_CONTEXT;
+  }
+  with<A extends unknown[], F extends (...args: A) => ReturnType<F>>(ctx: Context, fn: F, thisArg?: ThisParameterType<F>, ...args: A): ReturnType<F> {
+    return this.storage.run(ctx, () => fn.apply(thisArg, args));
+  }
+  bind<T>(ctx: Context, target: T): T {
+    if (typeof target !== "function") return target;
+    const manager = this;
+    return function bound(this: unknown, ...args: unknown[]) {
+      return manager.with(ctx, () => (target as (...a: unknown[]) => unknown).apply(this, args));
+    } as T;
+  }
+  enter(ctx: Context): void {
+    this.storage.enterWith(ctx);
+  }
+  enable(): this {
+    return this;
+  }
+  disable(): this {
+    this.storage.disable();
+    return this;
   }
 }
 
@@ -69,8 +102,9 @@ export async function startTracing(settings: Pick<ObservabilitySettings, "otlpEn
     idGenerator: ids,
     spanProcessors: [new BatchSpanProcessor(await exporterFor(settings.otlpEndpoint, settings.otlpProtocol))],
   });
-  // The global provider, the AsyncLocalStorage context manager and the W3C propagator.
-  provider.register();
+  // The global provider, the context manager and the W3C propagator.
+  const contexts = new RequestContextManager();
+  provider.register({ contextManager: contexts });
   registerInstrumentations({ tracerProvider: provider, instrumentations: [new PrismaInstrumentation()] });
   // Spans still queued are sent before the process exits (after the servers have drained).
   onShutdown(() => provider.shutdown());
@@ -86,7 +120,7 @@ export async function startTracing(settings: Pick<ObservabilitySettings, "otlpEn
       const active = trace.setSpan(parent, span);
       return {
         traceId: span.spanContext().traceId,
-        run: (work) => context.with(active, work),
+        enter: () => contexts.enter(active),
         end(status, route) {
           span.updateName(`${method} ${route}`);
           span.setAttributes({ "http.route": route, "http.response.status_code": status, "menu.request_id": requestId });

@@ -11,15 +11,38 @@
 import { timingSafeEqual } from "node:crypto";
 import { buildKey } from "../build-secret";
 import { config } from "../config";
-import { INTERNAL_RENDER_HEADER } from "../http/request-front.mjs";
 import { listenerOrigin } from "./render-listener.mjs";
 import { currentRequest, WAIT_UNTIL_HEADER } from "../observability/request-context.mjs";
 import { tracing } from "../observability/trace-hooks";
 
-export { INTERNAL_RENDER_HEADER };
+/** Request header that carries the render token. */
+export const INTERNAL_RENDER_HEADER = "x-menu-internal-render";
 
 /** First path segment of the internal renders (lib/pages/routes.ts INTERNAL_RENDER_PREFIX). */
 export const INTERNAL_RENDER_PREFIX_ROOT = "/render";
+
+/**
+ * Whether a path names an internal render, however it is spelt: percent-encoded, with dot
+ * segments or repeated slashes, any letter case, any suffix (".rsc", ".segments/…"). Next.js
+ * resolves such spellings to the render pages, so middleware refuses all of them without the token.
+ */
+export function isInternalPath(pathname: string): boolean {
+  const q = pathname.search(/[?#]/);
+  let path = q === -1 ? pathname : pathname.slice(0, q);
+  for (let i = 0; i < 3 && path.includes("%"); i++) {
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      break;
+    }
+  }
+  const segments: string[] = [];
+  for (const segment of path.replace(/\\/g, "/").split("/")) {
+    if (segment === "..") segments.pop();
+    else if (segment !== "" && segment !== ".") segments.push(segment);
+  }
+  return (segments[0] ?? "").split(/[.;]/, 1)[0].toLowerCase() === INTERNAL_RENDER_PREFIX_ROOT.slice(1);
+}
 
 let token: string | undefined;
 
@@ -28,12 +51,16 @@ export function internalRenderToken(): string {
   return (token ??= buildKey("internal-render").toString("base64url"));
 }
 
-export function isInternalRenderRequest(headers: Headers): boolean {
-  const given = headers.get(INTERNAL_RENDER_HEADER);
+/** Whether `given` is this build's render token. */
+export function isRenderToken(given: string | null | undefined): boolean {
   if (!given) return false;
   const expected = Buffer.from(internalRenderToken());
   const actual = Buffer.from(given);
   return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+export function isInternalRenderRequest(headers: Headers): boolean {
+  return isRenderToken(headers.get(INTERNAL_RENDER_HEADER));
 }
 
 /**

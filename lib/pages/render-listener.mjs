@@ -14,7 +14,7 @@ export function listenerRecorded() {
 
 /**
  * Records a listening address unless one is recorded already; a listener kept for the renders
- * (`own`: npm start's, or the server guard's) replaces a public one learnt from a request.
+ * (`own`) replaces a public one learnt from a request.
  *
  * @param {string | { address: string, port: number } | null | undefined} address what net.Server#address() returns
  * @param {{ own?: boolean }} [options]

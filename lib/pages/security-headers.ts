@@ -158,8 +158,8 @@ export function contentSecurityPolicy(html: string, options: { dev?: boolean } =
  * Every security header of an HTML response. No upgrade-insecure-requests: a page opened over plain
  * http (a LAN address, a proxy's name) loads its own files over http and an upgrade would break
  * them, and deciding it per request (X-Forwarded-Proto) would let one request change what a shared
- * cache stores for everyone. An https site is kept on https by HSTS, which the server guard sends
- * on every response when PUBLIC_BASE_URL is https (lib/http/request-front.mjs).
+ * cache stores for everyone. An https site is kept on https by HSTS, which the request tap sends
+ * on every response when PUBLIC_BASE_URL is https (lib/server/request-tap.ts).
  * Geolocation is allowed to the site's own pages (the dish and restaurant searches' "Near me"),
  * never to a frame from elsewhere; every other powerful feature stays off.
  */

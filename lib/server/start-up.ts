@@ -2,10 +2,10 @@
 // start, next start, the standalone server.js, a function platform's cold start), through
 // instrumentation.ts.
 // - The client-address tap stamps each request with its TCP peer for the throttle and learns the
-//   listener the HTML handler fetches its renders from (lib/http/client-address-tap.mjs).
-// - The server guard puts every HTTP server of the process under the same socket limits as npm
-//   start's (lib/http/server-guard.mjs), from its next connection on, and SIGTERM/SIGINT stop
-//   them gracefully (readiness 503, a drain delay, in-flight requests answered).
+//   listener the HTML handler fetches its renders from (lib/http/client-address-tap.mjs); the
+//   request tap gives each request its id, base headers and access line (request-tap.ts); and
+//   SIGTERM/SIGINT stop the process gracefully (graceful-stop.ts: readiness 503, a drain delay,
+//   in-flight requests answered).
 // - The configuration is parsed and checked first (lib/config.ts): a bad value stops the start with
 //   one line per bad variable naming it, its value (secrets redacted) and what is allowed.
 //   `--print-config` on the command line (`node server.js --print-config`) prints the effective
@@ -24,12 +24,13 @@ import { config, describeConfig, retiredSettingLines } from "../config";
 import { installClientAddressTap } from "../http/client-address-tap.mjs";
 import { processLog } from "../observability/process-log.mjs";
 import { startObservability } from "../observability/start";
-import { installServerGuard, takeOverSignals } from "../http/server-guard.mjs";
-import { internalRenderToken } from "../pages/internal-render";
+import { takeOverSignals } from "./graceful-stop";
+import { installRequestTap } from "./request-tap";
 import { setupDatabase, setupFailureLines } from "../db/setup";
 
 export async function startUp(): Promise<void> {
   installClientAddressTap();
+  installRequestTap();
   // Until the logger runs (a configuration that does not parse), failures are plain lines.
   let logging = false;
   try {
@@ -47,7 +48,6 @@ export async function startUp(): Promise<void> {
       { version, commit, database: settings.DATABASE_KIND },
       `Menu service ${version} (commit ${commit}) starting on ${settings.DATABASE_KIND === "postgresql" ? "PostgreSQL" : "SQLite"}; migrations ${settings.MIGRATE_ON_START ? "applied on start" : "checked (MIGRATE_ON_START=false)"}.`,
     );
-    installServerGuard({ renderToken: internalRenderToken() });
     takeOverSignals();
     await setupDatabase({ migrate: settings.MIGRATE_ON_START, seed: settings.SEED_DEMO_DATA, log: (line) => processLog().info(line) });
   } catch (error) {

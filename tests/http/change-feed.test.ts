@@ -3,7 +3,6 @@
 // into (tests/support/feed-import.ts): what each kind of import puts in the feed, what it never
 // shows (drafts, reasons, private edits), cursors (tampered, expired), and the export's lines,
 // end line, gzip and validators.
-import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { fixture, importableServer } from "../support/feed-import";
 import { childNamed, childrenNamed, parseXml } from "../support/xml";
@@ -228,22 +227,6 @@ describe("the bulk export", () => {
     // Nothing changed since the export began.
     expect((await changes(end.nextCursor)).json.count).toBe(0);
     expect(end.changesUrl).toBe(`${held.server.baseUrl}/api/public/changes?since=${encodeURIComponent(end.nextCursor)}`);
-  });
-
-  it("is gzip when asked, with the same lines", async () => {
-    const plain = (await exportLines()).lines;
-    // fetch decodes gzip itself; a raw read proves the bytes were compressed.
-    const raw = await new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
-      import("node:http").then(({ get }) =>
-        get(`${held.server.baseUrl}/api/public/export.ndjson`, { headers: { "Accept-Encoding": "gzip" } }, (r) => {
-          const parts: Buffer[] = [];
-          r.on("data", (d) => parts.push(d)).on("end", () => resolve({ encoding: r.headers["content-encoding"], body: Buffer.concat(parts) })).on("error", reject);
-        }).on("error", reject),
-      );
-    });
-    expect(raw.encoding).toBe("gzip");
-    const lines = gunzipSync(raw.body).toString("utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
-    expect(lines).toEqual(plain);
   });
 
   it("answers 304 to its ETag and Last-Modified until an import changes something public", async () => {

@@ -100,9 +100,9 @@ describe("the effective configuration (--print-config)", () => {
   });
 
   it("a bad value makes it exit 1 with the reason", () => {
-    const result = spawnSync(process.execPath, ["scripts/print-config.mjs"], { cwd: ROOT, env: { ...env, MAX_CONNECTIONS: "0" }, encoding: "utf8" });
+    const result = spawnSync(process.execPath, ["scripts/print-config.mjs"], { cwd: ROOT, env: { ...env, RENDER_CONCURRENCY: "0" }, encoding: "utf8" });
     expect(result.status).toBe(1);
-    expect(result.stderr.trim()).toBe('MAX_CONNECTIONS must be a whole number from 1 to 100000; got "0"');
+    expect(result.stderr.trim()).toBe('RENDER_CONCURRENCY must be a whole number from 1 to 256; got "0"');
   });
 });
 

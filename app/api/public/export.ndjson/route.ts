@@ -17,8 +17,8 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute({
     headers.set("Vary", varyWith(null, "Accept-Encoding"));
     if (notModified(request, version)) return new Response(null, { status: 304, headers });
     headers.set("Content-Type", "application/x-ndjson; charset=utf-8");
-    // Compressed on the way out (gzip, deflate or br as Accept-Encoding allows), chunk by chunk,
-    // by the server guard in every run mode (lib/http/server-guard.mjs compressExport).
+    // Identity from the app: Next.js compresses only the types it deems compressible, not NDJSON,
+    // and drops a Content-Encoding a route sets. The edge gzips it (edge/nginx.conf.template gzip_types).
     return new Response(exportStream(version), { status: 200, headers });
   },
 }, { throttle: "search" });

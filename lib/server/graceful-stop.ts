@@ -1,0 +1,58 @@
+// SIGTERM and SIGINT stop the process gracefully, through what Next.js documents: with
+// NEXT_MANUAL_SIG_HANDLE set (npm start, the container image) its server leaves both signals to the
+// handlers registered here at start-up (instrumentation.ts); without it, it exits at once.
+import { config } from "../config";
+import { shutdownHooks } from "../db/shutdown-hooks";
+import { processLog } from "../observability/process-log.mjs";
+import { markDraining, markStopping, isStopping, requestsInFlight, servers } from "./request-tap";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Stops the process and exits 0 (once):
+ *   1. readiness turns 503 and answers carry Connection: close;
+ *   2. for `delayMs` everything is still served, so a load balancer that polls readiness stops
+ *      sending before anything is refused;
+ *   3. new clients are turned away while the requests in progress are answered (the listener stays
+ *      open for the page renders they fetch from it), for at most `deadlineMs`;
+ *   4. the servers close, then the database pools.
+ */
+export async function gracefulStop(options: { delayMs?: number; deadlineMs?: number } = {}): Promise<void> {
+  if (isStopping()) return;
+  markStopping();
+  const delayMs = options.delayMs ?? config().SHUTDOWN_DELAY_MS;
+  const deadline = Date.now() + (options.deadlineMs ?? 10_000);
+  if (delayMs > 0) {
+    processLog().info({ delay_ms: delayMs }, `Stopping: readiness now answers 503; still serving for ${delayMs} ms (SHUTDOWN_DELAY_MS), then draining.`);
+    await sleep(delayMs);
+  }
+  markDraining();
+  while (requestsInFlight() > 0 && Date.now() < deadline) await sleep(20);
+  const all = servers();
+  await Promise.all(
+    all.map(
+      (server) =>
+        new Promise<void>((resolve) => {
+          if (!server.listening) return resolve();
+          server.close(() => resolve());
+          server.closeIdleConnections();
+          setTimeout(() => server.closeAllConnections(), Math.max(0, deadline - Date.now())).unref();
+        }),
+    ),
+  );
+  await Promise.allSettled([...shutdownHooks()].map((close) => close()));
+  process.exit(0);
+}
+
+/**
+ * SIGTERM, what orchestrators send, waits SHUTDOWN_DELAY_MS with readiness at 503 before it
+ * drains; SIGINT, a person at the terminal, drains at once.
+ */
+export function takeOverSignals(): void {
+  const { SHUTDOWN_DELAY_MS: delayMs, NEXT_MANUAL_SIG_HANDLE } = config();
+  if (!NEXT_MANUAL_SIG_HANDLE) {
+    processLog().warn("NEXT_MANUAL_SIG_HANDLE is not set: Next.js exits at once on SIGTERM/SIGINT, without the graceful stop. Set NEXT_MANUAL_SIG_HANDLE=true (npm start and the container image do).");
+  }
+  process.on("SIGTERM", () => void gracefulStop({ delayMs }));
+  process.on("SIGINT", () => void gracefulStop({ delayMs: 0 }));
+}
