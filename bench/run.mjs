@@ -14,13 +14,13 @@
 //                body: bench/floor-app/app/floor/route.js, a separate app; the product has no such route
 //   (b) plain  — a plain node:http server sending the same bytes (bench/plain-server.mjs)
 //   (c) static — for the menu HTML: a prerendered page of the same size (bench/floor-app/app/static)
-// Also: 304 for every conditional GET, middleware never on /api (the compiled matcher, and API
+// Also: the shipped edge (npm run edge) in front of the app and of the plain server; 304 for every conditional GET, middleware never on /api (the compiled matcher, and API
 // throughput with vs without middleware.ts in a second build), server RSS during and after.
 // An endpoint that is not there (404/500 on the probe) is skipped with the reason printed.
 //
 // Options: --duration <s> (10, per endpoint and reference, split over --rounds 2 interleaved rounds)
 //          --warmup <s> (2) --connections 10,50 --only json,search,…
-//          --skip-middleware (no second build) --middleware-rounds <n> (6) --out <file> (bench/results.md)
+//          --skip-edge (no nginx in front) --skip-middleware (no second build) --middleware-rounds <n> (6) --out <file> (bench/results.md)
 //          --skip-observability (no logs/traces comparison) --observability-only (only that comparison,
 //          written into its own section of the results file: bench/observability.mjs)
 //          --export-database <url> (or BENCH_EXPORT_DATABASE): also the bulk export at scale on that
@@ -318,6 +318,61 @@ if (jsonEndpoint?.etag) {
   });
 }
 
+// ————— the edge in front —————
+
+/**
+ * The shipped edge (npm run edge) in front of `upstream`, with the per-client shares lifted: the
+ * load comes from one address, and measures the proxy and its one-second cache, not the 429s.
+ */
+async function startEdge(upstream) {
+  const port = await freePort();
+  const template = path.join(tmp, "edge.conf.template");
+  const shipped = readFileSync(path.join(ROOT, "edge/nginx.conf.template"), "utf8");
+  writeFileSync(template, shipped.replace(/^\s*limit_conn edge_conn \d+;\n/m, "").replace(/^\s*limit_req zone=edge_req[^;]*;\n/m, ""));
+  const child = spawn(process.execPath, [path.join(ROOT, "scripts/edge.mjs")], {
+    env: { ...process.env, EDGE_PORT: `127.0.0.1:${port}`, EDGE_UPSTREAM: upstream, EDGE_TEMPLATE: template },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (const until = Date.now() + 15_000; Date.now() < until; await new Promise((r) => setTimeout(r, 100))) {
+    if (await fetch(`${baseUrl}/`, { method: "HEAD" }).then(() => true, () => false)) return { baseUrl, stop: () => child.kill("SIGTERM") };
+  }
+  child.kill("SIGTERM");
+  throw new Error("the edge (npm run edge) did not start in time");
+}
+
+const edgeRuns = [];
+const mcpEndpoint = active.find((e) => e.id === "mcp");
+if (jsonEndpoint && !option("skip-edge", false)) {
+  log("\nThe edge (nginx) in front of the app and of the plain server");
+  const appEdge = await startEdge(new URL(server.baseUrl).host);
+  const plainEdge = await startEdge(new URL(plain.url).host);
+  try {
+    for (const connections of CONNECTIONS) {
+      const spec = { connections };
+      const targets = [
+        { key: "app", label: "restaurant JSON, app", spec: { ...spec, url: server.baseUrl + jsonEndpoint.path } },
+        { key: "appEdge", label: "  through the edge", spec: { ...spec, url: appEdge.baseUrl + jsonEndpoint.path } },
+        { key: "plain", label: `  plain node:http (${fmt.bytes(jsonEndpoint.bytes)})`, spec: { ...spec, url: plainUrl(jsonEndpoint) } },
+        { key: "plainEdge", label: "  plain node:http through the edge", spec: { ...spec, url: plainUrl(jsonEndpoint).replace(plain.url, plainEdge.baseUrl) } },
+      ];
+      if (mcpEndpoint) {
+        const mcp = { ...spec, method: "POST", headers: mcpEndpoint.headers, body: mcpEndpoint.body };
+        targets.push({ key: "mcp", label: "MCP tools/call, app", spec: { ...mcp, url: server.baseUrl + mcpEndpoint.path } });
+        targets.push({ key: "mcpEdge", label: "  through the edge (never cached)", spec: { ...mcp, url: appEdge.baseUrl + mcpEndpoint.path } });
+      }
+      log(`${connections} connections`);
+      const measured = await measureInterleaved(targets);
+      const row = { connections };
+      targets.forEach((t, i) => (row[t.key] = measured[i]));
+      edgeRuns.push(row);
+    }
+  } finally {
+    appEdge.stop();
+    plainEdge.stop();
+  }
+}
+
 // ————— middleware never on /api —————
 
 function compiledMatchers(root) {
@@ -467,6 +522,21 @@ ${table(["endpoint", "body", "req/s", "p50", "p99", "floor req/s", "÷ floor", "
 
 if (skipped.length) {
   sections.push(`## Skipped\n\n${skipped.map((s) => `- ${s.name}: ${s.reason}`).join("\n")}\n`);
+}
+
+if (edgeRuns.length) {
+  const cell = (r) => (r ? `${fmt.int(r.rps)} (p99 ${fmt.ms(r.p99)})${r.unexpected ? ` ❌ ${fmt.int(r.unexpected)} unexpected` : ""}` : "–");
+  sections.push(`## The edge (nginx) in front
+
+The shipped edge (\`npm run edge\`, per-client shares lifted for a one-address load) in front of the
+app and of the plain node:http server, restaurant JSON (the edge's 1-second cache answers most
+repeats) and MCP tools/call (POST, always passed through). req/s:
+
+${table(
+  ["connections", "app", "app through the edge", "plain node:http", "plain through the edge", "MCP, app", "MCP through the edge"],
+  edgeRuns.map((r) => [r.connections, cell(r.app), cell(r.appEdge), cell(r.plain), cell(r.plainEdge), cell(r.mcp), cell(r.mcpEdge)]),
+)}
+`);
 }
 
 sections.push(`## Conditional GETs (304)

@@ -3,6 +3,7 @@
 //   EDGE_PORT      where the edge listens: a port, or address:port (default 8080, all addresses)
 //   EDGE_UPSTREAM  the server it fronts: host:port (default 127.0.0.1:3000)
 //   EDGE_NGINX     the nginx to run when none is on PATH (default /usr/sbin/nginx)
+//   EDGE_TEMPLATE  a template of your own instead of edge/nginx.conf.template (other limits, TLS)
 // The template is rendered into a fresh directory (nginx's prefix: pid, temp files and the cache),
 // nginx runs unprivileged-capable with `daemon off`, logs to this process's stdout (access) and
 // stderr (errors); SIGTERM/SIGINT become nginx's graceful stop (SIGQUIT); the exit code is nginx's;
@@ -63,7 +64,14 @@ if (process.getuid?.() === 0) chmodSync(prefix, 0o755);
 const conf = path.join(prefix, "nginx.conf");
 // The envsubst of the official nginx image, for exactly these two names.
 const values = { EDGE_PORT: edgePort, EDGE_UPSTREAM: edgeUpstream };
-let text = readFileSync(path.join(root, "edge/nginx.conf.template"), "utf8").replace(/\$\{(EDGE_PORT|EDGE_UPSTREAM)\}/g, (_, name) => values[name]);
+const template = process.env.EDGE_TEMPLATE || path.join(root, "edge/nginx.conf.template");
+let text;
+try {
+  text = readFileSync(template, "utf8");
+} catch (error) {
+  fail(`cannot read EDGE_TEMPLATE ${template}: ${error.code ?? error.message}`);
+}
+text = text.replace(/\$\{(EDGE_PORT|EDGE_UPSTREAM)\}/g, (_, name) => values[name]);
 // nginx cannot open /dev/stdout when it is a socket (as under a test runner or a supervisor): the
 // access lines come through a FIFO in the prefix and are copied to this process's stdout.
 const fifo = path.join(prefix, "access.fifo");

@@ -7,14 +7,16 @@ import { processLog } from "../observability/process-log.mjs";
 import { markDraining, markStopping, isStopping, requestsInFlight, servers } from "./request-tap";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const QUIET_MS = 500;
 
 /**
  * Stops the process and exits 0 (once):
  *   1. readiness turns 503 and answers carry Connection: close;
  *   2. for `delayMs` everything is still served, so a load balancer that polls readiness stops
  *      sending before anything is refused;
- *   3. new clients are turned away while the requests in progress are answered (the listener stays
- *      open for the page renders they fetch from it), for at most `deadlineMs`;
+ *   3. connections accepted from then on are reset (as by a closed listener) while the requests in
+ *      progress are answered (the listener stays open for the page renders they fetch from it),
+ *      until none has been in progress for half a second, for at most `deadlineMs`;
  *   4. the servers close, then the database pools.
  */
 export async function gracefulStop(options: { delayMs?: number; deadlineMs?: number } = {}): Promise<void> {
@@ -27,7 +29,13 @@ export async function gracefulStop(options: { delayMs?: number; deadlineMs?: num
     await sleep(delayMs);
   }
   markDraining();
-  while (requestsInFlight() > 0 && Date.now() < deadline) await sleep(20);
+  // Done when nothing has been in progress for a moment: a keep-alive client may have sent a request
+  // just before its Connection: close answer arrived, and closing its idle socket would drop it.
+  for (let quietSince = 0; Date.now() < deadline; await sleep(20)) {
+    if (requestsInFlight() > 0) quietSince = 0;
+    else if (!quietSince) quietSince = Date.now();
+    else if (Date.now() - quietSince >= QUIET_MS) break;
+  }
   const all = servers();
   await Promise.all(
     all.map(

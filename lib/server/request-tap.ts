@@ -34,8 +34,8 @@ const tap = processState("request-tap", () => ({
   draining: false,
   observer: undefined as RequestObserver | undefined,
   servers: new Map<Server, ServerState>(),
-  /** sockets that have carried a request: a later request on one is not a new client's first */
-  served: new WeakSet<Socket>(),
+  /** connections accepted once the drain had begun: a closed listener would have refused them */
+  late: new WeakSet<Socket>(),
   /** the responses in progress on each socket */
   perSocket: new WeakMap<Socket, Set<ServerResponse>>(),
   /** servers that serve no public requests (the metrics listener) */
@@ -86,11 +86,9 @@ function onRequest({ request: req, response: res, socket, server }: { request: I
   if (!state) tap.servers.set(server, (state = { responses: new Set() }));
   const token = req.headers[INTERNAL_RENDER_HEADER];
   const internal = isRenderToken(typeof token === "string" ? token : undefined);
-  const first = !tap.served.has(socket);
-  tap.served.add(socket);
-  // Draining: a new client's first request is not taken on (its connection is reset, as a closed
-  // listener would); only requests on connections already open, and the renders they need, are answered.
-  if (tap.draining && first && !internal) {
+  // Draining: a connection accepted since is reset, as a closed listener would refuse it, unless it
+  // carries a render that a request in progress needs from this very listener.
+  if (tap.late.has(socket) && !internal) {
     socket.destroy();
     return;
   }
@@ -113,6 +111,9 @@ export function installRequestTap(): void {
   if (tap.installed) return;
   tap.installed = true;
   subscribe("http.server.request.start", onRequest as (message: unknown) => void);
+  subscribe("net.server.socket", (message) => {
+    if (tap.draining) tap.late.add((message as { socket: Socket }).socket);
+  });
 }
 
 /** Public requests in progress on the servers of this process. */

@@ -77,20 +77,22 @@ describe("pipelined floods cut short leave nothing behind", () => {
     });
 
   for (const name of ["npm start", "standalone server.js"] as const) {
-    it(`${name}: 2 000 pipelined requests on one socket, then 12 × 100 closed after 20 ms: every later request is answered`, async () => {
+    it(`${name}: 2 000 pipelined requests on one socket, then 12 × 100 closed after 20 ms: the server recovers and nothing is left counted`, async () => {
       const s = name === "npm start" ? server : standalone;
-      // Each flood once left hundreds of requests counted as in progress for good (issue 45).
-      for (let round = 0; round < 2; round++) {
-        await pipelined(s, 2000, 300);
-        await Promise.all(Array.from({ length: 12 }, () => pipelined(s, 100, 20)));
-      }
-      // Shedding while the server works off what it had queued is fine; for good, as before, is not.
-      const health = async () => (await fetch(`${s.baseUrl}/api/health`, { signal: AbortSignal.timeout(5_000) })).status;
-      for (let ok = 0, until = Date.now() + 20_000; ok < 8 && Date.now() < until; await new Promise((r) => setTimeout(r, 250))) ok = (await health()) === 200 ? ok + 1 : 0;
+      // Each flood once left hundreds of requests counted as in progress for good, and the server
+      // answered 503 to everyone until restart (issue 45).
+      await pipelined(s, 2000, 300);
+      await Promise.all(Array.from({ length: 12 }, () => pipelined(s, 100, 20)));
+      // Without an edge the server works off every request it had parsed (Next.js does not drop a
+      // request whose client has gone): slow for a while, then healthy again, for good.
+      const started = Date.now();
+      const health = async () => (await fetch(`${s.baseUrl}/api/health`, { signal: AbortSignal.timeout(5_000) }).catch(() => undefined))?.status;
+      for (let ok = 0, until = Date.now() + 90_000; ok < 8 && Date.now() < until; await new Promise((r) => setTimeout(r, 250))) ok = (await health()) === 200 ? ok + 1 : 0;
+      console.log(`${name}: healthy again ${((Date.now() - started) / 1000).toFixed(1)} s after the flood`);
       const statuses = await inBatches(40, 20, async (i) => (await fetch(`${s.baseUrl}/api/health${i % 2 ? "/ready" : ""}`, { signal: AbortSignal.timeout(5_000) })).status);
       expect(statuses.filter((status) => status !== 200)).toEqual([]);
       expect(await menuServed(s)).toBe(true);
-    }, 60_000);
+    }, 120_000);
   }
 });
 
