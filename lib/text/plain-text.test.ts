@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeControls, plainText } from "./plain-text";
+import { escapeControls, plainText, withoutControls } from "./plain-text";
 
 describe("plainText", () => {
   it("drops controls and bidi overrides, folds whitespace", () => {
@@ -16,5 +16,11 @@ describe("escapeControls", () => {
     expect(escapeControls("x\ny\tz")).toBe("x\\ny\\tz");
     expect(escapeControls("x\ny\tz", { keep: "\t" })).toBe("x\\ny\tz");
     expect(escapeControls("Ταβέρνα 寿司 ✓")).toBe("Ταβέρνα 寿司 ✓");
+  });
+});
+
+describe("withoutControls", () => {
+  it("drops C0/C1 controls for HTML but keeps bidi controls, which the page isolates, and line breaks", () => {
+    expect(withoutControls("Bar\u0007\u001b[2J \u202eabc\u202c\nx\u0085")).toBe("Bar[2J \u202eabc\u202c\nx");
   });
 });
