@@ -1,6 +1,8 @@
 // Issue 46.10: a restaurant's name is the owner's text. Right-to-left overrides and other control
 // characters in it must not spoof the page: stripped where markup cannot isolate them (the title,
-// meta and share texts), isolated (dir="auto") where the page shows the name.
+// meta and share texts), isolated (dir="auto") where the page shows the name. Issue 46.13: a
+// name in any demo script is drawn into the preview image without a request to anyone.
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { fixture, importableServer } from "../support/feed-import";
 
@@ -37,5 +39,25 @@ describe("names with bidi overrides and control characters", () => {
 
     const listing = await (await fetch(`${held.server.baseUrl}/search?q=pizza`, { headers: { Accept: "text/html" } })).text();
     expect(listing).toMatch(new RegExp(`<a href="/${SLUG}" dir="auto">Pizza \u202Egpj`));
+  }, 120_000);
+});
+
+describe("the preview image of a name in other scripts", () => {
+  it("is drawn with bundled fonts: no font is fetched, nothing is logged", async () => {
+    const data = fixture();
+    const names = ["寿司 すしかぜ", "김치찌개 식당", "饺子馆", "ร้านอาหารไทย", "Пельменная", "Ταβέρνα Κύμα", "Phở Sông Hồng"];
+    const logBefore = readFileSync(held.server.logFile, "utf8").length;
+    // One restaurant renamed in turn (the fixture owner's plan allows no more).
+    for (const name of names) {
+      await held.importer.importData({ ...data, restaurants: [...data.restaurants, { ...data.restaurants[0], slug: "preview-scripts", name }] });
+      const res = await fetch(`${held.server.baseUrl}/og/preview-scripts.png`);
+      expect(res.status, name).toBe(200);
+      expect(res.headers.get("content-type")).toBe("image/png");
+      expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(5000);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Next's ImageResponse asked fonts.googleapis.com for these glyphs (with the owner's text in
+    // the URL) and logged a failure per render where it could not reach it.
+    expect(readFileSync(held.server.logFile, "utf8").slice(logBefore)).not.toMatch(/dynamic font|googleapis|"level":(50|60)/);
   }, 120_000);
 });
