@@ -105,6 +105,9 @@ function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
 
 const HINT_NAMES = [...FIELD_NAMES, ...DAY_KEYS];
 
+/** How many schema problems of a file are given their line and column (more are not read one by one). */
+const LOCATED = 200;
+
 function zodIssues(source: ImportSource, error: z.ZodError): ImportIssue[] {
   const issues = error.issues.map((issue) => ({
     file: source.name,
@@ -113,16 +116,17 @@ function zodIssues(source: ImportSource, error: z.ZodError): ImportIssue[] {
     message: issueMessage(issue, valueAt(source.data, issue.path), HINT_NAMES),
   }));
   if (source.text === undefined) return issues;
-  // Where each problem is in the file, as syntax errors are reported (a misspelt key at the key).
+  // Where each problem is in the file, as syntax errors are reported (a misspelt key at the key):
+  // the first LOCATED of them, each found by a scan from the file's start.
   const offsets = locateJsonPaths(
     source.text,
-    error.issues.map((issue) =>
+    error.issues.slice(0, LOCATED).map((issue) =>
       issue.code === "unrecognized_keys"
         ? { path: [...issue.path, issue.keys[0]].map((k) => (typeof k === "symbol" ? String(k) : k)), at: "key" as const }
         : { path: issue.path.map((k) => (typeof k === "symbol" ? String(k) : k)) },
     ),
   );
-  return issues.map((issue, n) => ({ ...issue, ...lineAndColumn(source.text!, offsets[n]), excerpt: quoteLine(source.text!, offsets[n]) }));
+  return issues.map((issue, n) => (n < LOCATED ? { ...issue, ...lineAndColumn(source.text!, offsets[n]), excerpt: quoteLine(source.text!, offsets[n]) } : issue));
 }
 
 /** A validated import: the merged data and what writing it would do. */
