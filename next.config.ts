@@ -32,6 +32,17 @@ const nextConfig: NextConfig = {
       "./prisma/demo/**/*",
       "./node_modules/@prisma/schema-engine-wasm/**/*",
     ],
+    // The preview images' fonts (lib/og/preview-fonts.ts), read by subset as the text needs them:
+    // the .woff files of the weights drawn and each package's unicode.json, not the rest of the
+    // packages (woff2 and other weights): about 14 MB of the 220 MB they install.
+    "/og/*": [
+      "./node_modules/@fontsource/noto-sans/unicode.json",
+      "./node_modules/@fontsource/noto-sans/files/*-{400,700}-normal.woff",
+      "./node_modules/@fontsource/noto-sans-thai/unicode.json",
+      "./node_modules/@fontsource/noto-sans-thai/files/*-{400,700}-normal.woff",
+      "./node_modules/@fontsource/noto-sans-{jp,kr,sc}/unicode.json",
+      "./node_modules/@fontsource/noto-sans-{jp,kr,sc}/files/*-400-normal.woff",
+    ],
   },
   // /api/public/ is the API index, not a 308 to it: a redirect carries no CORS headers and no
   // JSON body (lib/http/api-route.ts answers both spellings the same).
@@ -58,6 +69,9 @@ const nextConfig: NextConfig = {
     "@opentelemetry/exporter-trace-otlp-http",
     "@opentelemetry/exporter-trace-otlp-proto",
     "@prisma/instrumentation",
+    // The preview images' renderer: resvg is a native module, satori loads its layout engine as WebAssembly.
+    "@resvg/resvg-js",
+    "satori",
   ],
   // No in-memory ISR cache (default 50 MB of the 256 MB heap): the service's page-html cache
   // already keeps the finished renders within the one memory budget (lib/cache/memory-budget.ts),

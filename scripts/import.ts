@@ -9,6 +9,7 @@ import { setupDatabase } from "../lib/db/setup";
 import { disconnectDb } from "../lib/db/prisma";
 import { databaseKind, databaseUrl, sqlitePath } from "../lib/db/database-url";
 import { ImportError, importMenus, validateImport, type ImportGuards, type ImportPlan } from "../lib/import/import-menus";
+import { formatImportIssues } from "../lib/import/import-error";
 import { readImportFile } from "../lib/import/read-import-file";
 
 const USAGE = `usage: npm run import -- [options] <file.json | file.jsonc | folder> […]
@@ -133,10 +134,7 @@ try {
 } catch (error) {
   if (error instanceof ImportError) {
     console.error(`Import failed: ${error.message}.`);
-    for (const i of error.issues) {
-      console.error(`  ${i.file}${i.restaurant ? ` [${i.restaurant}]` : ""} ${i.path}: ${i.message}`);
-      if (i.excerpt) console.error(i.excerpt.replace(/^/gm, "      "));
-    }
+    for (const line of formatImportIssues(error.issues)) console.error(line);
   } else {
     console.error(`Import failed: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -79,7 +79,7 @@ export function CategoryBar(props: { label: string; topLabel: string; sections: 
       >
         {sections.map((s) => (
           <li key={s.id} hidden={hidden.includes(s.id)}>
-            <a href={`#${s.id}`} lang={s.lang} aria-current={current === s.id ? "true" : undefined}>
+            <a href={`#${s.id}`} lang={s.lang} dir="auto" aria-current={current === s.id ? "true" : undefined}>
               {s.name}
             </a>
           </li>

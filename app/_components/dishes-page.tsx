@@ -8,6 +8,7 @@ import type { PageDataById, PageMeta } from "@/lib/pages/page-data";
 import { ALLERGEN_NOTICE, type PublicDishResult } from "@/lib/serializers";
 import { sameSitePath } from "@/lib/site-urls";
 import { formatKm, NearFields, OpenNowField, PageFooter, PlaceFields, PlaceLine, SearchResults } from "./shared";
+import { withoutControls } from "@/lib/text/plain-text";
 
 const listOf = (value: string | undefined) =>
   (value ?? "")
@@ -124,16 +125,21 @@ function DishCard({ dish }: { dish: PublicDishResult }) {
   return (
     <li className="card dish-result">
       <h3 className="card-title">
-        <a className="dish-link" href={sameSitePath(dish.url)}>
-          {dish.name}
+        <a className="dish-link" href={sameSitePath(dish.url)} dir="auto">
+          {withoutControls(dish.name)}
         </a>{" "}
         <span className="price">{formatPrice(dish.price, dish.currency, "en")}</span>
       </h3>
       <p className="card-meta">
-        <a className="restaurant-link" href={sameSitePath(dish.restaurant.url)}>
-          {dish.restaurant.name}
+        <a className="restaurant-link" href={sameSitePath(dish.restaurant.url)} dir="auto">
+          {withoutControls(dish.restaurant.name)}
         </a>
-        {dish.category && ` · ${dish.category}`}
+        {dish.category && (
+          <>
+            {" · "}
+            <bdi>{withoutControls(dish.category)}</bdi>
+          </>
+        )}
         {(place.cuisine || place.city || place.country || dish.distanceKm !== undefined) && " · "}
         <PlaceLine {...place} extra={dish.distanceKm !== undefined ? `${formatKm(dish.distanceKm)} away` : null} />
       </p>

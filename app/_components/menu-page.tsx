@@ -14,6 +14,7 @@ import { ShareButton } from "./share-button";
 import { PageFooter, rel } from "./shared";
 import { LanguageHint, type LanguageOffer } from "./language-hint";
 import { menuInLanguage } from "@/lib/i18n/place-names";
+import { plainText } from "@/lib/text/plain-text";
 
 /** The menu's other languages, each with the hint's words in that language. */
 function languageOffers(view: MenuView): LanguageOffer[] {
@@ -49,9 +50,11 @@ export function MenuPage({ view }: { view: MenuView }) {
       <header className="restaurant-header">
         {view.imageSrc.banner && <img className="banner" src={view.imageSrc.banner} alt="" width={1200} height={400} fetchPriority="high" />}
         <div className="restaurant-title">
-          {view.imageSrc.logo && <img className="logo" src={view.imageSrc.logo} alt={`${view.name} logo`} width={72} height={72} />}
+          {view.imageSrc.logo && <img className="logo" src={view.imageSrc.logo} alt={`${plainText(view.name)} logo`} width={72} height={72} />}
           <div>
-            <h1 lang={view.defaultLanguage}>{view.name}</h1>
+            <h1 lang={view.defaultLanguage} dir="auto">
+              {view.name}
+            </h1>
             {(view.cuisine || view.city) && (
               <p className="restaurant-kind">
                 {view.cuisine && <span lang={view.cuisine.lang ?? undefined}>{view.cuisine.text}</span>}
@@ -87,7 +90,7 @@ export function MenuPage({ view }: { view: MenuView }) {
                 <span aria-hidden="true">➜</span> {s.directions}
               </a>
             )}
-            <ShareButton url={rel(view.url)} title={view.name} label={s.share} copied={s.linkCopied} />
+            <ShareButton url={rel(view.url)} title={plainText(view.name)} label={s.share} copied={s.linkCopied} />
           </div>
         </div>
         {view.languages.length > 1 && (
@@ -148,7 +151,7 @@ export function MenuPage({ view }: { view: MenuView }) {
                 labelledBy={`cat-${ci}`}
                 dishes={category.items.map((i) => ({ allergens: i.allergens.map((a) => a.code), diets: i.diets, available: i.available }))}
               >
-                <h3 id={`cat-${ci}`} lang={category.name.lang}>
+                <h3 id={`cat-${ci}`} lang={category.name.lang} dir="auto">
                   {category.name.text}
                 </h3>
                 {category.description && (
@@ -167,7 +170,7 @@ export function MenuPage({ view }: { view: MenuView }) {
                       available={item.available}
                     >
                       <div className="dish-head">
-                        <h4 className="dish-name" lang={item.name.lang}>
+                        <h4 className="dish-name" lang={item.name.lang} dir="auto">
                           {item.name.text}
                         </h4>
                         <p className="dish-price">
@@ -206,7 +209,7 @@ export function MenuPage({ view }: { view: MenuView }) {
                         <ul className="variants" aria-label={t.sizesAndPrices} lang={t.lang}>
                           {item.variants.map((v, vi) => (
                             <li key={vi}>
-                              <span lang={v.lang ?? undefined}>{v.name}</span> <span className="price">{v.price}</span>
+                              <span lang={v.lang ?? undefined} dir="auto">{v.name}</span> <span className="price">{v.price}</span>
                             </li>
                           ))}
                         </ul>

@@ -7,6 +7,7 @@ import { RADIUS_KM } from "@/lib/search/geo";
 import type { PublicCity, PublicCountry, PublicCuisine, PublicSearchResult } from "@/lib/serializers";
 import { sameSitePath } from "@/lib/site-urls";
 import { NearMeButton } from "./near-me-button";
+import { withoutControls } from "@/lib/text/plain-text";
 
 /** Site-relative path of an absolute service URL, so links work under any host the page is served at. */
 export function rel(url: string): string {
@@ -218,7 +219,9 @@ export function RestaurantCards({
               <img className="card-photo" src={rel(f.photo)} alt="" width={600} height={200} loading="lazy" decoding="async" />
             )}
             <H className="card-title">
-              <a href={rel(r.url)}>{r.name}</a>
+              <a href={rel(r.url)} dir="auto">
+                {withoutControls(r.name)}
+              </a>
             </H>
             <p className="card-meta">
               <PlaceLine {...cardPlace(r, f)} extra={r.distanceKm !== undefined ? `${formatKm(r.distanceKm)} away` : null} />

@@ -19,7 +19,10 @@ import { toMinor } from "../menu/money";
 import { allergenMask, dishSearchText, tagKey } from "../menu/dish-keys";
 import { planById, type PlanDefinition } from "../plans";
 import { ImportError, type ImportIssue } from "./import-error";
-import type { ImportSource } from "./read-import-file";
+import { lineAndColumn, quoteLine, type ImportSource } from "./read-import-file";
+import { locateJsonPaths } from "./json-locations";
+import { issueMessage } from "./issue-hints";
+import { DAY_KEYS } from "../search/opening-hours";
 import { FIELD_NAMES, importFileSchema, type ImportFile, type ImportRestaurant } from "./import-schema";
 import { publishedContentHash } from "./published-content";
 import { directoryChanges as publicDirectoryChanges, publicDirectoryState, recordPublicChanges, touchRestaurantsShowing, type ChangeRecord } from "../data/public-changes";
@@ -93,22 +96,37 @@ function slugAt(data: unknown, index: unknown): string | undefined {
   return entry && typeof entry === "object" && typeof (entry as { slug?: unknown }).slug === "string" ? (entry as { slug: string }).slug : undefined;
 }
 
-/** "Unrecognized key: timezone" with the field meant, when only its case or a hyphen differs. */
-function keyHint(issue: z.core.$ZodIssue): string {
-  if (issue.code !== "unrecognized_keys") return issue.message;
-  const fold = (k: string) => k.toLowerCase().replace(/[-_\s]/g, "");
-  const hints = issue.keys.map((key) => FIELD_NAMES.find((name) => name !== key && fold(name) === fold(key))).filter(Boolean);
-  const unique = [...new Set(hints)];
-  return unique.length ? `${issue.message} (did you mean ${unique.map((h) => `"${h}"`).join(", ")}? Field names are case-sensitive)` : issue.message;
+/** The value at a zod path of the parsed file (echoed in the message). */
+function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
+  let value = data;
+  for (const key of path) value = value !== null && typeof value === "object" ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+  return value;
 }
 
+const HINT_NAMES = [...FIELD_NAMES, ...DAY_KEYS];
+
+/** How many schema problems of a file are given their line and column (more are not read one by one). */
+const LOCATED = 200;
+
 function zodIssues(source: ImportSource, error: z.ZodError): ImportIssue[] {
-  return error.issues.map((issue) => ({
+  const issues = error.issues.map((issue) => ({
     file: source.name,
     restaurant: issue.path[0] === "restaurants" ? slugAt(source.data, issue.path[1]) : undefined,
     path: formatPath(issue.path),
-    message: keyHint(issue),
+    message: issueMessage(issue, valueAt(source.data, issue.path), HINT_NAMES),
   }));
+  if (source.text === undefined) return issues;
+  // Where each problem is in the file, as syntax errors are reported (a misspelt key at the key):
+  // the first LOCATED of them, each found by a scan from the file's start.
+  const offsets = locateJsonPaths(
+    source.text,
+    error.issues.slice(0, LOCATED).map((issue) =>
+      issue.code === "unrecognized_keys"
+        ? { path: [...issue.path, issue.keys[0]].map((k) => (typeof k === "symbol" ? String(k) : k)), at: "key" as const }
+        : { path: issue.path.map((k) => (typeof k === "symbol" ? String(k) : k)) },
+    ),
+  );
+  return issues.map((issue, n) => (n < LOCATED ? { ...issue, ...lineAndColumn(source.text!, offsets[n]), excerpt: quoteLine(source.text!, offsets[n]) } : issue));
 }
 
 /** A validated import: the merged data and what writing it would do. */

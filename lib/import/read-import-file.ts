@@ -7,11 +7,14 @@
 // 50 MB file.
 import { readFileSync } from "node:fs";
 import { ImportError } from "./import-error";
+import { escapeControls } from "../text/plain-text";
 
 /** One file's data, named for error messages (the importer's input). */
 export interface ImportSource {
   name: string;
   data: unknown;
+  /** the file's text (comments included, no byte-order mark), to place schema errors by line and column */
+  text?: string;
 }
 
 const BOM = "\uFEFF";
@@ -249,21 +252,24 @@ export function quoteLine(text: string, offset: number): string {
     shown = `${from > 0 ? "…" : ""}${cut}${from + WIDTH < shown.length ? "…" : ""}`;
     caretAt = caretAt - from + (from > 0 ? 1 : 0);
   }
+  // Control characters of the file shown escaped (tabs kept, for the caret), the caret still under the spot.
+  const before = escapeControls(shown.slice(0, caretAt), { keep: "\t" });
+  shown = before + escapeControls(shown.slice(caretAt), { keep: "\t" });
   const number = String(line);
   const pad = " ".repeat(number.length);
-  const caretPad = shown.slice(0, caretAt).replace(/[^\t]/g, " ");
+  const caretPad = before.replace(/[^\t]/g, " ");
   return `${number} | ${shown}\n${pad} | ${caretPad}^`;
 }
 
 export function parseImportText(name: string, text: string): ImportSource {
   const json = text.startsWith(BOM) ? text.slice(BOM.length) : text;
   try {
-    return { name, data: JSON.parse(json) };
+    return { name, data: JSON.parse(json), text: json };
   } catch (error) {
     const uncommented = blankComments(json);
     if (uncommented !== json) {
       try {
-        return { name, data: JSON.parse(uncommented) };
+        return { name, data: JSON.parse(uncommented), text: json };
       } catch {
         // reported below, located in the file as written
       }

@@ -12,7 +12,8 @@ import { pageMeta, type PageData } from "../pages/page-data";
 import type { PublicRestaurant } from "../serializers";
 import { pageMarkdown } from "./pages";
 import { frontMatter } from "./render";
-import { inertText, plainText } from "./safe-text";
+import { inertText } from "./safe-text";
+import { plainText } from "../text/plain-text";
 import { resetConfig } from "../config";
 
 const BASE = "https://menus.example";

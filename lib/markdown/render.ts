@@ -5,7 +5,7 @@ import type { Root, RootContent } from "mdast";
 import { remark } from "remark";
 import remarkGfm from "remark-gfm";
 import { stringify } from "yaml";
-import { plainText } from "./safe-text";
+import { plainText } from "../text/plain-text";
 
 export interface FrontMatter {
   title: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { envelopeError, headerError, MCP_LIMITS, mcpMethodNotAllowed, mcpPreflight, rejectedHost } from "./mcp-endpoint";
+import { envelopeError, headerError, MCP_LIMITS, mcpMethodNotAllowed, mcpPreflight, nestedDeeperThan, rejectedHost } from "./mcp-endpoint";
 
 const req = (host: string | undefined) => new Request("http://127.0.0.1/api/mcp", { method: "POST", headers: host ? { host } : {} });
 
@@ -35,6 +35,32 @@ describe("envelopeError", () => {
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body).toMatchObject({ jsonrpc: "2.0", id, error: { code } });
+  });
+});
+
+/** `levels` nested arrays: [[[…]]] */
+const nested = (levels: number) => {
+  let value: unknown = [];
+  for (let i = 1; i < levels; i++) value = [value];
+  return value;
+};
+
+describe("nesting depth (issue 46.12)", () => {
+  it("counts the message itself as level 1, without recursing", () => {
+    expect(nestedDeeperThan({ a: { b: [1] } }, 3)).toBe(false);
+    expect(nestedDeeperThan({ a: { b: [[1]] } }, 3)).toBe(true);
+    expect(nestedDeeperThan("text", 0)).toBe(false);
+    // far deeper than the call stack allows a recursive walk
+    expect(nestedDeeperThan(nested(200_000), MCP_LIMITS.depth)).toBe(true);
+  });
+
+  it("refuses a tool call whose arguments nest too deep, as -32602 with the id, and lets the limit itself through", async () => {
+    const call = (extra: unknown) => ({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "search_restaurants", arguments: { q: "x", extra } } });
+    // message (1) → params (2) → arguments (3) → extra (4…)
+    expect(envelopeError(call(nested(MCP_LIMITS.depth - 3)))).toBeUndefined();
+    const response = envelopeError(call(nested(5000)))!;
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ jsonrpc: "2.0", id: 9, error: { code: -32602, message: expect.stringContaining(`${MCP_LIMITS.depth} levels`) } });
   });
 });
 

@@ -110,7 +110,25 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v ===
  * Bounds on what a message and its headers may carry, in characters: refused beyond them
  * (-32600, or -32602 for a parameter name), and published in /openapi.json from here.
  */
-export const MCP_LIMITS = { id: 256, method: 128, paramName: 128, mcpMethodHeader: 128, mcpNameHeader: 256 } as const;
+export const MCP_LIMITS = { id: 256, method: 128, paramName: 128, mcpMethodHeader: 128, mcpNameHeader: 256, depth: 32 } as const;
+
+/**
+ * Whether a parsed message nests objects and arrays deeper than `max` (the message itself is
+ * level 1). Iterative: the check runs before anything that recurses over the message (the SDK's
+ * schemas, JSON.stringify), which a 5 000-deep argument would overflow.
+ */
+export function nestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    if (typeof node !== "object" || node === null) continue;
+    if (depth > max) return true;
+    for (const child of Array.isArray(node) ? node : Object.values(node)) {
+      if (typeof child === "object" && child !== null) stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
 
 /** The 2026-07-28 headers over their bounds; undefined when they are within them. */
 export function headerError(request: Request): Response | undefined {
@@ -151,6 +169,9 @@ export function envelopeError(message: unknown): Response | undefined {
   }
   if (isPlainObject(message.params) && Object.keys(message.params).some((key) => key.length > MCP_LIMITS.paramName)) {
     return rpcError(400, -32602, `Invalid params: a parameter name is at most ${MCP_LIMITS.paramName} characters.`, echo);
+  }
+  if (nestedDeeperThan(message, MCP_LIMITS.depth)) {
+    return rpcError(400, -32602, `Invalid params: the message nests objects and arrays more than ${MCP_LIMITS.depth} levels deep; no tool takes arguments nested that far.`, echo);
   }
   return undefined;
 }

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { callTool, listTools, toolErrorResult } from "./mcp-server";
 import { MCP_TOOLS } from "./tools";
@@ -109,5 +111,34 @@ describe("callTool (tools that need no database)", () => {
       console.error = original;
     }
     expect(toolErrorResult(new ApiError("not_found", "nope")).structuredContent).toMatchObject({ error: "not_found", status: 404 });
+  });
+});
+
+// Issue 46.14: the README and docs name every tool, and say which are throttled, as the code does.
+describe("the documentation of the tools", () => {
+  const read = (file: string) => readFileSync(path.join(import.meta.dirname, "../..", file), "utf8");
+  const mcpDocs = read("docs/mcp-and-tools.md");
+  const readmeSection = /## MCP tool server\n([\s\S]*?)\n## /.exec(read("README.md"))?.[1] ?? "";
+
+  it("lists every tool in the README and in the docs' tool table", () => {
+    for (const tool of MCP_TOOLS) {
+      expect(readmeSection, tool.name).toContain(`\`${tool.name}\``);
+      expect(mcpDocs, tool.name).toMatch(new RegExp(`^\\| \`${tool.name}\` \\|`, "m"));
+    }
+  });
+
+  it("names exactly the throttled tools as throttled", () => {
+    const throttled = MCP_TOOLS.filter((t) => t.throttle).map((t) => t.name);
+    expect(throttled.length).toBeGreaterThan(0);
+    const row = mcpDocs.split("\n").find((l) => l.startsWith("| `-32029` |")) ?? "";
+    const paragraph = mcpDocs.split("\n\n").find((p) => /no other\s+method, is throttled/.test(p)) ?? "";
+    for (const text of [row, paragraph]) {
+      const named = MCP_TOOLS.map((t) => t.name).filter((name) => text.includes(`\`${name}\``));
+      expect(named.sort(), text).toEqual([...throttled].sort());
+    }
+  });
+
+  it("carries no editing notes", () => {
+    expect(mcpDocs).not.toMatch(/Add this row|TODO|FIXME/);
   });
 });

@@ -34,6 +34,7 @@ const ONE_PARAMETER: [prefix: string, pattern: string][] = [
   ["/docs/api/assets/", "/docs/api/assets/[file]"],
   ["/feeds/cities/", "/feeds/cities/[file]"],
   ["/sitemaps/", "/sitemaps/[file]"],
+  ["/og/", "/og/[file]"],
 ];
 
 /** What a path that no route serves is counted as. */

@@ -27,7 +27,7 @@ const JsonRpcRequestSchema = z
         "initialize, ping, tools/list, tools/call, resources/list, resources/read, resources/templates/list, prompts/list, prompts/get (protocol 2025-11-25), " +
           "server/discover (protocol 2026-07-28), or a notification such as notifications/initialized",
       ),
-    params: z.record(z.string().max(MCP_LIMITS.paramName), z.unknown()).optional().describe("The method's parameters, e.g. { name, arguments } for tools/call"),
+    params: z.record(z.string().max(MCP_LIMITS.paramName), z.unknown()).optional().describe(`The method's parameters, e.g. { name, arguments } for tools/call. The whole message nests objects and arrays at most ${MCP_LIMITS.depth} levels deep (deeper is -32602).`),
   })
   .describe("A JSON-RPC 2.0 request or notification");
 

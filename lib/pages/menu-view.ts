@@ -6,6 +6,7 @@ import { DAY_KEYS, localTime, openState, stateSpan } from "../search/opening-hou
 import { statusText } from "./menu-view-status";
 import { NO_FILTER, type MenuFilterState } from "./menu-view-filter";
 import { menuLabels, type DietLabelKey, type MenuLabels } from "../i18n/menu-labels";
+import { withoutControls } from "../text/plain-text";
 import { badgeName, cityName, countryName, cuisineName, type Named } from "../i18n/place-names";
 import type { PublicMenuItem, PublicRestaurant } from "../serializers";
 import { markdownUrlOf, sameSitePath, siteUrls } from "../site-urls";
@@ -186,8 +187,9 @@ export interface MenuView {
   labels: MenuLabels;
 }
 
+// The owner's texts as HTML shows them: no control characters (lib/text/plain-text.ts).
 const clean = (s: string | null | undefined): string | null => {
-  const t = s?.trim();
+  const t = s === null || s === undefined ? undefined : withoutControls(s).trim();
   return t ? t : null;
 };
 
@@ -201,7 +203,7 @@ function localize(
   const translatedDescription = clean(t?.description);
   const originalDescription = clean(original.description);
   return {
-    name: translatedName ? { text: translatedName, lang } : { text: original.name, lang: defaultLanguage },
+    name: translatedName ? { text: translatedName, lang } : { text: withoutControls(original.name), lang: defaultLanguage },
     description: translatedDescription
       ? { text: translatedDescription, lang }
       : originalDescription
@@ -284,7 +286,7 @@ export function buildMenuView(
         compareAtPrice: item.compareAtPrice === null ? null : formatPrice(item.compareAtPrice, item.currency, lang, countryCode),
         currency: item.currency,
         variants: (item.variants ?? []).map((v) => ({
-          name: v.name,
+          name: withoutControls(v.name),
           price: formatPrice(v.price, item.currency, lang, countryCode),
           priceValue: v.price,
           lang: lang === defaultLanguage ? null : defaultLanguage,
@@ -332,7 +334,7 @@ export function buildMenuView(
     defaultLanguage,
     url,
     markdownUrl: markdownUrlOf(url),
-    name: restaurant.name,
+    name: withoutControls(restaurant.name),
     description: clean(restaurant.description),
     imageSrc: {
       banner: restaurant.images.banner === null ? null : sameSitePath(restaurant.images.banner),

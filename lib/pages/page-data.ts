@@ -30,6 +30,7 @@ import { cityName } from "../i18n/place-names";
 import { parseMenuFilter } from "./menu-view-filter";
 import { openGraphLocale } from "../seo/open-graph";
 import { siteUpdatedAt } from "./site-queries";
+import { plainText } from "../text/plain-text";
 import { PAGE_ROUTES, pathOf, type PageRouteId, type RouteMatch, type RouteParams } from "./routes";
 
 export const SITE_NAME = "Menu Service";
@@ -389,7 +390,21 @@ function truncate(s: string, max = 300): string {
   return line.length <= max ? line : `${line.slice(0, max - 1).trimEnd()}…`;
 }
 
+/**
+ * The head of a page. Its texts are shown where no markup can isolate an owner's text (the tab's
+ * title, link previews, the share sheet): controls and bidi overrides are stripped from them.
+ */
 export function pageMeta(page: PageData, siteUpdated: string): PageMeta {
+  const meta = headOf(page, siteUpdated);
+  return {
+    ...meta,
+    title: plainText(meta.title),
+    description: plainText(meta.description),
+    ...(meta.image ? { image: { ...meta.image, alt: plainText(meta.image.alt) } } : {}),
+  };
+}
+
+function headOf(page: PageData, siteUpdated: string): PageMeta {
   const base = (canonical: string, rest: Omit<PageMeta, "canonical" | "markdownUrl" | "language"> & { language?: string }): PageMeta => ({
     canonical,
     markdownUrl: markdownUrlOf(canonical),

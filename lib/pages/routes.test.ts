@@ -131,3 +131,20 @@ describe("the page route table", () => {
     }
   });
 });
+
+// Issue 46.14: docs/pages-and-markdown.md describes the pages as they are.
+describe("docs/pages-and-markdown.md", () => {
+  const doc = readFileSync(path.join(import.meta.dirname, "../../docs/pages-and-markdown.md"), "utf8");
+
+  it("lists every page of the route table", () => {
+    for (const id of PAGE_ROUTE_IDS) {
+      const shown = PAGE_ROUTES[id].pattern.replace(/:(\w+)/g, "{$1}");
+      expect(doc, id).toMatch(new RegExp(`^\\| [^|]+ \\| \`${shown.replace(/[{}]/g, "\\$&")}[\`?]`, "m"));
+    }
+  });
+
+  it("names the drawn preview image the pages link when a banner cannot be previewed", () => {
+    expect(doc).toContain("`/og/{slug}.png`");
+    expect(doc).not.toMatch(/else its logo/);
+  });
+});

@@ -6,14 +6,26 @@ import { decimalNumber } from "../decimal-number";
 import { MAX_CURSOR_LENGTH } from "./cursor";
 import { parseNear, RADIUS_KM, type GeoPoint } from "./geo";
 
-// RFC 3339 date-time with an offset (seconds optional, at most nanoseconds), with the field ranges
-// JavaScript's date parser accepts: a day past the month's end rolls over (2026-02-30 is March 2),
-// 24:00 is the end of the day, and there is no leap second. The published pattern of openAt.
-const DATE = String.raw`\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])`;
+// RFC 3339 date-time with an offset (seconds optional, at most nanoseconds): 24:00 is the end of
+// the day, and there is no leap second. The published pattern of openAt. Days are those of the
+// calendar (30 April, 29 February in leap years only): JavaScript's date parser would roll
+// 2026-02-30 over to March 2.
+const LEAP_YEAR = String.raw`(?:\d{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)`;
+const DATE = String.raw`(?:\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|02-(?:0[1-9]|1\d|2[0-8]))|${LEAP_YEAR}-02-29)`;
 const TIME = String.raw`(?:(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?|24:00(?::00(?:\.0{1,9})?)?)`;
 const OFFSET = String.raw`(?:[Zz]|[+-](?:[01]\d|2[0-3]):[0-5]\d)`;
 export const OPEN_AT_PATTERN = String.raw`^\s*(?:${DATE}[Tt]${TIME}${OFFSET}\s*)?$`;
 const RFC3339 = new RegExp(OPEN_AT_PATTERN);
+
+/** Whether the date at the start of an RFC 3339 text (YYYY-MM-DD) is a day of the calendar. */
+export function isCalendarDate(value: string): boolean {
+  const m = /^\s*(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+  return days !== undefined && day >= 1 && day <= days;
+}
 
 /**
  * The query parameters of each search, in one place: the REST handlers read exactly these, and
@@ -106,6 +118,10 @@ export const openAtParam = z
   .transform((v, ctx): Date | undefined => {
     if (v === undefined || v.trim() === "") return undefined;
     const date = new Date(v.trim());
+    if (/^\s*\d{4}-\d{2}-\d{2}/.test(v) && !isCalendarDate(v)) {
+      ctx.addIssue({ code: "custom", message: `${v.trim().slice(0, 10)} is no day of the calendar (the month is shorter): an RFC 3339 date-time such as 2026-07-04T19:30:00+02:00` });
+      return z.NEVER;
+    }
     if (!RFC3339.test(v.trim()) || Number.isNaN(date.getTime())) {
       ctx.addIssue({ code: "custom", message: "must be an RFC 3339 date-time with an offset, e.g. 2026-07-04T19:30:00+02:00 or 2026-07-04T17:30:00Z" });
       return z.NEVER;

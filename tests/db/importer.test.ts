@@ -177,6 +177,60 @@ describe("every problem of a file in one run", () => {
   }, 60_000);
 });
 
+// Issue 46.7 and 46.9: schema errors placed in the file and quoted back; nothing of an owner's file
+// reaches the operator's terminal as a control sequence.
+describe("schema errors on the command line", () => {
+  const runImport = async (name: string, text: string) => {
+    const { mkdtempSync: tmp, writeFileSync } = await import("node:fs");
+    const { spawnSync } = await import("node:child_process");
+    const work = tmp(path.join(tmpdir(), "menu-import-cli-"));
+    const file = path.join(work, name);
+    writeFileSync(file, text);
+    const run = spawnSync(process.execPath, [path.join(import.meta.dirname, "../../node_modules/tsx/dist/cli.mjs"), "scripts/import.ts", file], {
+      cwd: path.join(import.meta.dirname, "../.."),
+      env: { ...process.env },
+      encoding: "utf8",
+    });
+    rmSync(work, { recursive: true, force: true });
+    return { ...run, file };
+  };
+
+  it("gives line and column, the bad value and the value meant", async () => {
+    const restaurant = { ...clone().restaurants[0], slug: "line-test" };
+    restaurant.openingHours = { mon: "9:00-17:00", tuesday: "10:00-12:00" };
+    restaurant.categories[0].items[0].allergens = ["milk", "nutz"];
+    restaurant.categories[0].items[0].alergens = [];
+    const text = `// a comment line\n${JSON.stringify({ restaurants: [restaurant] }, null, 2)}\n`;
+    const lines = text.split("\n");
+    const lineOf = (needle: string) => lines.findIndex((l) => l.includes(needle)) + 1;
+    const columnOf = (needle: string) => lines[lineOf(needle) - 1].indexOf(needle) + 1;
+    const { status, stderr, file } = await runImport("hours.jsonc", text);
+    expect(status).toBe(1);
+    expect(stderr).toContain(`${file} [line-test] restaurants[0].openingHours.mon (line ${lineOf('"9:00-17:00"')}, column ${columnOf('"9:00-17:00"')}): HH:MM-HH:MM; got "9:00-17:00"`);
+    expect(stderr).toContain(`(line ${lineOf('"tuesday"')}, column ${columnOf('"tuesday"')}): Unrecognized key: "tuesday" (did you mean "tue"?`);
+    expect(stderr).toMatch(/allergens\[1\] \(line \d+, column \d+\): Invalid option: expected one of .*; got "nutz" \(did you mean "nuts"\?\)/);
+    expect(stderr).toContain('Unrecognized key: "alergens" (did you mean "allergens"?');
+    // the line quoted with a caret under the value, as for syntax errors
+    const quoted = stderr.split("\n").findIndex((l) => l.trim() === `${lineOf('"9:00-17:00"')} | ${lines[lineOf('"9:00-17:00"') - 1]}`.trim());
+    expect(quoted).toBeGreaterThan(0);
+    expect(stderr.split("\n")[quoted + 1].indexOf("^")).toBe(stderr.split("\n")[quoted].indexOf('"9:00-17:00"'));
+  }, 60_000);
+
+  it("prints an owner's control characters escaped: slug label, message and quoted line", async () => {
+    const restaurant = { ...clone().restaurants[0], slug: "evil\u001b]0;pwned\u0007\u001b[2J" };
+    const { status, stderr } = await runImport("evil.json", JSON.stringify({ restaurants: [restaurant] }, null, 1));
+    expect(status).toBe(1);
+    expect(stderr).toContain("[evil\\x1b]0;pwned\\x07\\x1b[2J] restaurants[0].slug");
+    // eslint-disable-next-line no-control-regex
+    expect(stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
+    const broken = await runImport("broken.json", '{"restaurants": [\u001b[2J\u0007]}');
+    expect(broken.status).toBe(1);
+    expect(broken.stderr).toContain("\\x1b[2J\\x07");
+    // eslint-disable-next-line no-control-regex
+    expect(broken.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
+  }, 60_000);
+});
+
 describe("importer references", () => {
   it("names the file and entry of a duplicate and of a city in an unknown country", async () => {
     const error = await failure({

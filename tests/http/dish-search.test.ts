@@ -192,6 +192,9 @@ describe("GET /api/public/dishes", () => {
     ["near=47,8&radiusKm=51", "radiusKm", /50/],
     ["radiusKm=3", "radiusKm", /near/],
     ["openAt=tomorrow", "openAt", /RFC 3339/],
+    // JavaScript's date parser would roll these over (to 2 March, to 1 May)
+    ["openAt=2026-02-30T10:00:00Z", "openAt", /2026-02-30 is no day of the calendar/],
+    ["openAt=2026-04-31T10:00:00%2B02:00", "openAt", /no day of the calendar/],
     ["openNow=yes", "openNow", /true or false/],
     ["openNow=true&openAt=2026-07-10T19:30:00Z", "openAt", /either/],
     ["diet=Vegan!", "diet", /tags/],

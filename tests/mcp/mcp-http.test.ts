@@ -1,5 +1,6 @@
 // The HTTP face of /api/mcp and the manifest: methods, CORS, body limit, DNS-rebinding
 // protection, response headers.
+import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { describe, expect, inject, it } from "vitest";
 import { mcpUrl, post } from "./mcp-client";
@@ -87,6 +88,22 @@ describe("request body limit (64 KB)", () => {
     const res = await post({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "get_restaurant_menu", arguments: { slug: "x".repeat(60_000) } } });
     expect(res.status).toBe(200);
     expect(res.json.result.structuredContent.error).toBe("invalid_request");
+  });
+});
+
+describe("nesting depth (issue 46.12)", () => {
+  it("a 5 000-deep extra argument is a JSON-RPC -32602 with the call's id, not a 500, and logs no error", async () => {
+    const logBefore = readFileSync(inject("serverLog"), "utf8").length;
+    const deep = `${"[".repeat(5000)}${"]".repeat(5000)}`;
+    for (const name of ["search_restaurants", "get_restaurant_menu"]) {
+      const body = `{"jsonrpc":"2.0","id":"deep-${name}","method":"tools/call","params":{"name":"${name}","arguments":{"slug":"x","extra":${deep}}}}`;
+      const res = await post(body, { "MCP-Protocol-Version": "2025-11-25" });
+      expect(res.status).toBe(400);
+      expect(res.json).toMatchObject({ jsonrpc: "2.0", id: `deep-${name}`, error: { code: -32602, message: expect.stringContaining("levels deep") } });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const logged = readFileSync(inject("serverLog"), "utf8").slice(logBefore);
+    expect(logged).not.toMatch(/"level":(50|60)|MCP request failed|Maximum call stack/);
   });
 });
 

@@ -115,6 +115,9 @@ describe.each(GENERATIONS)("protocol $version", (gen) => {
       ["search_restaurants", { limit: 2.5 }, "invalid_request", "/api/public/restaurants?limit=2.5"],
       ["search_dishes", { excludeAllergens: ["shellfish"] }, "invalid_request", "/api/public/dishes?excludeAllergens=shellfish"],
       ["search_dishes", { maxPrice: 10 }, "invalid_request", "/api/public/dishes?maxPrice=10"],
+      // an impossible date is refused, not rolled over to 2 March
+      ["search_restaurants", { openAt: "2026-02-30T10:00:00Z" }, "invalid_request", "/api/public/restaurants?openAt=2026-02-30T10:00:00Z"],
+      ["search_dishes", { openAt: "2026-04-31T10:00:00+02:00" }, "invalid_request", "/api/public/dishes?openAt=2026-04-31T10:00:00%2B02:00"],
       ["calculate_food_cost", { cost: 4, margin: 100 }, "invalid_request", "/api/public/tools/food-cost?cost=4&margin=100"],
       ["calculate_food_cost", {}, "invalid_request", "/api/public/tools/food-cost"],
       ["generate_wifi_qr_payload", { ssid: "Guest" }, "invalid_request", "/api/public/tools/wifi-qr?ssid=Guest"],

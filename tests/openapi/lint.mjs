@@ -2,9 +2,10 @@
 // Zero errors required; the rules switched off or narrowed, and why, are in redocly.yaml and
 // spectral.yaml next to this file.
 //
-//   node tests/openapi/lint.mjs            starts the real app (tests/support/test-server.ts) with a
-//                                          production-shaped PUBLIC_BASE_URL and lints what it serves
-//   node tests/openapi/lint.mjs <url>      lints the document of a running deployment instead
+//   node tests/openapi/lint.mjs            starts the real app (tests/support/test-server.ts) as the
+//                                          quick start runs it and lints what it serves
+//   node tests/openapi/lint.mjs <url>      lints the document of a running server instead: a
+//                                          deployment, or the quick start (http://localhost:3000/openapi.json)
 //
 // The document is fetched, not generated in-process, so what is linted is exactly what is served,
 // examples from the database included (both linters validate every example against its schema).
@@ -21,16 +22,41 @@ const output = path.join(root, "test-results/openapi/openapi.json");
 // https and a non-example host, as in production: the linters rightly reject http and localhost servers.
 const LINT_BASE_URL = "https://menu-service.test";
 
+const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * The document as a deployment serves it. A server on this machine (the quick start, the test
+ * server) publishes its own http://localhost… base URL, which both linters rightly reject for a
+ * deployment: that base URL is replaced by LINT_BASE_URL wherever it appears (servers, links,
+ * examples), as if PUBLIC_BASE_URL were set. Any other document is linted as served.
+ */
+function asDeployed(text) {
+  const servers = JSON.parse(text).servers ?? [];
+  let base;
+  try {
+    base = new URL(servers[0]?.url ?? "");
+  } catch {
+    return { text, replaced: null };
+  }
+  if (!LOOPBACK.test(base.hostname)) return { text, replaced: null };
+  return { text: text.split(base.origin).join(LINT_BASE_URL), replaced: base.origin };
+}
+
+async function fetchText(url) {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`GET ${url} answered ${res.status}`);
+  return res.text();
+}
+
 async function fetchDocument() {
   const url = process.argv[2];
-  if (url) return { text: await (await fetch(url)).text(), stop: async () => {} };
+  if (url) return { text: await fetchText(url), stop: async () => {} };
   register();
   const { startTestServer } = await import("../support/test-server.ts");
-  const server = await startTestServer({ extraEnv: { PUBLIC_BASE_URL: LINT_BASE_URL } });
+  // As the quick start runs it (its own http://127.0.0.1 base URL): the same path as a <url> run.
+  const server = await startTestServer();
   try {
-    const res = await fetch(`${server.baseUrl}/openapi.json`);
-    if (!res.ok) throw new Error(`GET /openapi.json answered ${res.status}`);
-    return { text: await res.text(), stop: () => server.stop() };
+    return { text: await fetchText(`${server.baseUrl}/openapi.json`), stop: () => server.stop() };
   } catch (error) {
     await server.stop();
     throw error;
@@ -47,8 +73,10 @@ function run(name, cmd, args) {
   return result.status === 0;
 }
 
-const { text, stop } = await fetchDocument();
-await stop();
+const fetched = await fetchDocument();
+await fetched.stop();
+const { text, replaced } = asDeployed(fetched.text);
+if (replaced) console.log(`A local server's document: its base URL ${replaced} is linted as ${LINT_BASE_URL} (the linters reject http and localhost servers, rightly for a deployment).`);
 const document = JSON.parse(text);
 mkdirSync(path.dirname(output), { recursive: true });
 writeFileSync(output, JSON.stringify(document, null, 2));

@@ -2,12 +2,11 @@
 //
 // Chat apps and social sites show a raster image, not an SVG: a restaurant whose banner is a
 // raster image (JPEG, PNG, WebP) is previewed with it; every other menu links here (pageMeta in
-// lib/pages/page-data.ts). The picture is drawn from the published menu (name, cuisine, place)
-// with Next's ImageResponse. Bounded work: only a published slug is drawn (anything else is the
-// JSON 404 of the API), the texts are cut to a fixed length, one size, drawn under the HTML renders'
-// limiter (RENDER_CONCURRENCY at once), and sent with the menu's cache policy, so shared caches
-// keep it as long as the page it previews.
-import { ImageResponse } from "next/og";
+// lib/pages/page-data.ts). The picture is drawn from the published menu (name, cuisine, place) by
+// lib/og/preview-image.ts, with bundled fonts only (nothing is fetched while drawing). Bounded
+// work: only a published slug is drawn (anything else is the JSON 404 of the API), the texts are
+// cut to a fixed length, one size, drawn under the HTML renders' limiter (RENDER_CONCURRENCY at
+// once), and sent with the menu's cache policy, so shared caches keep it as long as the page it previews.
 import { ApiError } from "@/lib/http/api-errors";
 import { errorResponse } from "@/lib/http/api-route";
 import { CACHE_POLICIES } from "@/lib/http/cache-policy";
@@ -15,10 +14,10 @@ import { renderLimiter } from "@/lib/http/work-limiter";
 import { getRestaurantMenu } from "@/lib/restaurants/get-restaurant-menu";
 import { SITE_NAME } from "@/lib/pages/page-data";
 import { cityName } from "@/lib/i18n/place-names";
+import { renderPreviewPng } from "@/lib/og/preview-image";
+import { plainText } from "@/lib/text/plain-text";
 
 export const dynamic = "force-dynamic";
-
-const SIZE = { width: 1200, height: 630 };
 
 const cut = (s: string, max: number) => (s.length <= max ? s : `${s.slice(0, max - 1).trimEnd()}…`);
 
@@ -38,24 +37,16 @@ export async function GET(_request: Request, { params }: { params: Promise<{ fil
   const place = [menu.cuisine, [city, menu.contact.country].filter(Boolean).join(", ")].filter(Boolean).join(" · ");
   const dishes = menu.categories.reduce((n, c) => n + c.items.length, 0);
   try {
-    const png = await renderLimiter().run(async () => {
-      const image = new ImageResponse(
-        (
-          <div style={{ width: "100%", height: "100%", display: "flex", flexDirection: "column", justifyContent: "space-between", padding: "72px 80px", background: "#fdfbf7", color: "#1f1a17", borderTop: "24px solid #7a2e0e" }}>
-            <div style={{ display: "flex", flexDirection: "column" }}>
-              <div style={{ fontSize: 76, fontWeight: 700, lineHeight: 1.1 }}>{cut(menu.name, 60)}</div>
-              {place && <div style={{ fontSize: 40, marginTop: 24, color: "#5b514a" }}>{cut(place, 70)}</div>}
-            </div>
-            <div style={{ display: "flex", justifyContent: "space-between", alignItems: "flex-end", fontSize: 32 }}>
-              <div style={{ display: "flex" }}>{`Menu · ${dishes} dishes · prices and allergens`}</div>
-              <div style={{ display: "flex", color: "#7a2e0e", fontWeight: 700 }}>{SITE_NAME}</div>
-            </div>
-          </div>
-        ),
-        SIZE,
-      );
-      return new Uint8Array(await image.arrayBuffer());
-    });
+    const png = await renderLimiter().run(() =>
+      renderPreviewPng({
+        // An image cannot isolate text: controls and bidi overrides are stripped, as in the page's title.
+        name: cut(plainText(menu.name), 60),
+        place: cut(plainText(place), 70),
+        footer: `Menu · ${dishes} dishes · prices and allergens`,
+        site: SITE_NAME,
+        language: menu.defaultLanguage,
+      }),
+    );
     return new Response(png, {
       headers: {
         "Content-Type": "image/png",
