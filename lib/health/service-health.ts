@@ -24,7 +24,9 @@ export const LivenessSchema = z
 
 export const ReadinessChecksSchema = z.strictObject({
   instance: z.enum(["ok", "stopping", "overloaded"]).describe("The instance itself: serving; stopping (SIGTERM received, draining); or its work queues are full"),
-  database: z.enum(["ok", "unreachable", "unchecked"]).describe("A query on the primary database answered within 2 seconds (unchecked while the instance is stopping or overloaded)"),
+  database: z
+    .enum(["ok", "unreachable", "replaced", "unchecked"])
+    .describe("A query on the primary database answered within 2 seconds; replaced: the database file the instance opened was deleted or replaced on disk (unchecked while the instance is stopping or overloaded)"),
   migrations: z.enum(["ok", "pending", "unknown"]).describe("Every committed migration is applied (unknown when the database could not be asked)"),
 });
 
@@ -56,6 +58,8 @@ export async function readiness(): Promise<z.infer<typeof ReadinessSchema>> {
   if (overloaded()) throw unready("This instance is at capacity: its work queues are full.", { instance: "overloaded", database: "unchecked", migrations: "unknown" });
   const { database, migrations, pending } = await databaseStatus();
   const checks = { instance: "ok" as const, database, migrations };
+  // The log names the file (lib/db/database-file-watch.ts); the public answer does not.
+  if (database === "replaced") throw unready("The database file this instance opened was deleted or replaced on disk; restart it on the right file (its log names the file).", checks);
   if (database !== "ok") return { status: "degraded", checks, down: ["database"] };
   if (migrations === "ok") return { status: "ready", checks };
   throw unready(`The database lacks ${pending.length || "some"} migration(s)${pending.length ? `: ${pending.join(", ")}` : ""}.`, checks);
