@@ -25,6 +25,9 @@ process.chdir(root);
 // The configuration first (lib/config-schema.mjs): a bad value stops here, before a build, with one
 // line per bad variable. --print-config prints the effective configuration and exits.
 const { configOrExit, describeConfig } = await import("../lib/config-schema.mjs");
+// `npm start --print-config` (no `--`): npm keeps the flag, and the server would start instead.
+const { refuseNpmEatenFlags } = await import("./npm-eaten-flags.mjs");
+refuseNpmEatenFlags("start", ["--print-config"], process.argv.slice(2).filter((a) => a !== "--dev" && a !== "--build"));
 const settings = buildOnly ? undefined : configOrExit();
 if (process.argv.includes("--print-config")) {
   console.log(describeConfig());
