@@ -150,13 +150,11 @@ export class PendingMigrationsError extends Error {
 
 export async function setupDatabase(options: SetupOptions = {}): Promise<SetupResult> {
   const url = databaseUrl();
-  if (databaseKind(url) === "postgresql") {
-    return withPostgresSetupLock(url, (applied) => migrateAndSeed("postgresql", url, applied, "", { ...options, migrate: options.readOnly ? false : options.migrate }));
-  }
+  const migrate = options.readOnly ? false : options.migrate;
+  if (databaseKind(url) === "postgresql") return withPostgresSetupLock(url, (applied) => migrateAndSeed("postgresql", url, applied, "", { ...options, migrate }));
 
   const file = path.resolve(/* turbopackIgnore: true */ root, sqlitePath(url));
   const created = !existsSync(file);
-  const migrate = options.readOnly ? false : options.migrate;
   if (created && (options.readOnly || options.create === false)) throw new MissingDatabaseError(file);
   if (created && migrate === false) throw new PendingMigrationsError(committedMigrations(LAYOUT.sqlite.migrations));
   try {
