@@ -83,7 +83,7 @@ describe("a dry run writes nothing (point 2)", () => {
 describe("a flag npm took for itself (point 3)", () => {
   /** `npm run <script> <args…>` as typed, without `--`. */
   function npmRun(script: string, args: string[], database: string) {
-    const env = { ...process.env, DATABASE_URL: `file:${database}` };
+    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: `file:${database}` };
     for (const name of Object.keys(env)) if (name.startsWith("npm_")) delete env[name];
     return spawnSync("npm", ["run", script, ...args], { cwd: ROOT, env, encoding: "utf8" });
   }

@@ -141,7 +141,7 @@ describe("printing the configuration beside a running service", () => {
   });
 
   it("npm start --print-config (npm takes the flag) refuses, with the spelling that works, and starts nothing", () => {
-    const clean = Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith("npm_")));
+    const clean = Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith("npm_"))) as NodeJS.ProcessEnv;
     const result = spawnSync("npm", ["start", "--print-config"], { cwd: ROOT, env: { ...clean, PORT: String(taken.port) }, encoding: "utf8", timeout: 60_000 });
     expect(result.status).toBe(2);
     expect(result.stderr).toContain("npm start -- --print-config");
@@ -173,4 +173,21 @@ describe.each(["npm-start", "standalone"] as const)("observability settings at s
     const output = await startFailure(mode, { METRICS_PORT: String(taken.port) });
     expect(output).toContain(`METRICS_PORT ${taken.port} is in use`);
   });
+});
+
+// Issue 46.17 (log noise): npm start sets NEXT_MANUAL_SIG_HANDLE itself, but set it after reading the
+// configuration, so every npm start warned that the graceful stop was off.
+describe("npm start without NEXT_MANUAL_SIG_HANDLE in its environment", () => {
+  it("does not warn that the graceful stop is off", async () => {
+    const server = await startTestServer({ mode: "npm-start", postgresUrl: "", extraEnv: { NEXT_MANUAL_SIG_HANDLE: "" } });
+    try {
+      expect((await fetch(`${server.baseUrl}/api/health`)).status).toBe(200);
+      const { readFileSync } = await import("node:fs");
+      const log = readFileSync(server.logFile, "utf8");
+      expect(log).toContain("starting on SQLite");
+      expect(log).not.toContain("NEXT_MANUAL_SIG_HANDLE is not set");
+    } finally {
+      await server.stop();
+    }
+  }, 300_000);
 });
