@@ -7,7 +7,10 @@
 # then the server, which refuses to start while a migration is pending (MIGRATE_ON_START=true
 # makes it migrate itself) and never loads demo data into PostgreSQL unless SEED_DEMO_DATA=true:
 #   docker run -e DATABASE_URL=postgresql://… -e PUBLIC_BASE_URL=https://… -p 3000:3000 menu-service
-#   docker run --rm -e DATABASE_URL=… menu-service node server.js --print-config   # the effective settings
+#   docker run --rm -e DATABASE_URL=… menu-service node scripts/print-config.mjs   # the effective settings
+# (never `node server.js --print-config`: Next.js's server listens before it could read the flag).
+# The image never loads the demo restaurants unless asked: SEED_DEMO_DATA=false below, whatever
+# DATABASE_URL is (-e SEED_DEMO_DATA=true for a demo).
 # compose.yaml runs both steps with a PostgreSQL container; its "tools" service (the stage of that
 # name) also runs the importer against that database. Not built on the machines this project is
 # tested on (no Docker daemon there); what CI runs instead is the standalone server itself.
@@ -61,6 +64,7 @@ ENV NODE_ENV=production \
     NEXT_MANUAL_SIG_HANDLE=true \
     PORT=3000 \
     HOSTNAME=0.0.0.0 \
+    SEED_DEMO_DATA=false \
     NODE_OPTIONS="--max-old-space-size=256 --max-semi-space-size=2"
 RUN groupadd --system --gid 1001 menu \
  && useradd --system --uid 1001 --gid menu --no-create-home --shell /usr/sbin/nologin menu

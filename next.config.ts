@@ -31,6 +31,15 @@ const nextConfig: NextConfig = {
       "./prisma/postgresql/migrations/**/*",
       "./prisma/demo/**/*",
       "./node_modules/@prisma/schema-engine-wasm/**/*",
+      // `node scripts/print-config.mjs` beside server.js: the effective configuration without
+      // starting the server (the standalone server listens before any code of ours runs).
+      "./scripts/print-config.mjs",
+      "./lib/config-schema.mjs",
+      "./lib/process-state.mjs",
+      "./node_modules/zod/package.json",
+      "./node_modules/zod/index.js",
+      "./node_modules/zod/v4/**/*.js",
+      "./node_modules/zod/v4/**/package.json",
     ],
     // The preview images' fonts (lib/og/preview-fonts.ts), read by subset as the text needs them:
     // the .woff files of the weights drawn and each package's unicode.json, not the rest of the

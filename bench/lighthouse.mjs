@@ -65,7 +65,8 @@ let base = option("url", null);
 try {
   if (!base) {
     log("Starting a production server on a throw-away copy of the demo data …");
-    server = await startServer({ env: { DATABASE_URL: `file:${path.join(work, "lighthouse.db")}` }, log });
+    // SEED_DEMO_DATA: the server creates a file DATABASE_URL names only when asked for the demo data.
+    server = await startServer({ env: { DATABASE_URL: `file:${path.join(work, "lighthouse.db")}`, SEED_DEMO_DATA: "true" }, log });
     base = server.baseUrl;
   }
   const runs = [];

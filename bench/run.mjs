@@ -62,7 +62,8 @@ log(`Benchmark: ${DURATION} s per run (+${WARMUP} s warm-up), connections ${CONN
 const tmp = mkdtempSync(path.join(os.tmpdir(), "menu-bench-"));
 process.on("exit", () => rmSync(tmp, { recursive: true, force: true }));
 const databaseUrl = `file:${path.join(tmp, "bench.db")}`;
-const dbEnv = { ...process.env, DATABASE_URL: databaseUrl };
+// SEED_DEMO_DATA: a database DATABASE_URL names gets the demo data only when asked (issue 46).
+const dbEnv = { ...process.env, DATABASE_URL: databaseUrl, SEED_DEMO_DATA: "true" };
 log("Database: demo data + tests/fixtures/menus.json …");
 tsx(ROOT, ["scripts/db-migrate.ts"], dbEnv);
 tsx(ROOT, ["scripts/import.ts", FIXTURE], dbEnv);

@@ -69,7 +69,8 @@ const tmp = mkdtempSync(path.join(os.tmpdir(), "menu-soak-"));
 process.on("exit", () => rmSync(tmp, { recursive: true, force: true }));
 const databaseUrl = `file:${path.join(tmp, "soak.db")}`;
 log("Database: demo data + tests/fixtures/menus.json …");
-tsx(ROOT, ["scripts/db-migrate.ts"], { ...process.env, DATABASE_URL: databaseUrl });
+// SEED_DEMO_DATA: a database DATABASE_URL names gets the demo data only when asked (issue 46).
+tsx(ROOT, ["scripts/db-migrate.ts"], { ...process.env, DATABASE_URL: databaseUrl, SEED_DEMO_DATA: "true" });
 tsx(ROOT, ["scripts/import.ts", FIXTURE], { ...process.env, DATABASE_URL: databaseUrl });
 
 // The live heap after the latest full collection, from --trace-gc.

@@ -131,7 +131,7 @@ export const SETTINGS = {
     schema: z.string(),
     default: DEFAULT_DATABASE_URL,
     allowed: "file:<path> (SQLite) or postgresql://user:password@host:port/database (special characters percent-encoded)",
-    does: "the database. `file:…` = embedded SQLite, created, migrated and seeded on first start; a relative path is resolved against the project folder. `postgresql://…` = PostgreSQL (deploy = `npm run db:migrate`, then start). Its password is never printed",
+    does: "the database. Unset = the quick start's embedded SQLite file `data/menu.db`, created, migrated and seeded on first start. `file:…` = a SQLite file of yours: it must exist (`npm run db:migrate` creates it), the server never creates it unasked; a relative path is resolved against the project folder. `postgresql://…` = PostgreSQL (deploy = `npm run db:migrate`, then start). Its password is never printed",
     url: true,
   },
   DATABASE_REPLICA_URLS: {
@@ -150,9 +150,9 @@ export const SETTINGS = {
   },
   SEED_DEMO_DATA: {
     schema: booleanText,
-    default: "`true` on SQLite, `false` on PostgreSQL",
+    default: "`true` while `DATABASE_URL` is unset (the quick start's `data/menu.db`), else `false`",
     allowed: "true or false",
-    does: "whether the migration that creates the database (on start or by `npm run db:migrate`) loads the demo data; a PostgreSQL database is seeded only with `SEED_DEMO_DATA=true`",
+    does: "whether the migration that creates the database (on start or by `npm run db:migrate`) loads the demo data. `true` also lets the server create a missing SQLite file that `DATABASE_URL` names",
   },
   SIGNUP_URL: { schema: z.string().refine(httpUrl), default: "$PUBLIC_BASE_URL/plans#sign-up", allowed: "an http(s) URL", does: "where `/api/public/plans` sends owners to sign up" },
   CONTACT_EMAIL: { schema: z.email(), default: "api@<host of PUBLIC_BASE_URL>", allowed: "an e-mail address", does: "the API contact in /openapi.json, ai-plugin.json and the agent card" },
@@ -305,11 +305,15 @@ export function parseConfig(env = process.env, options = {}) {
     /** whether PUBLIC_BASE_URL was set (the default is a localhost address) */
     PUBLIC_BASE_URL_SET: raw.PUBLIC_BASE_URL !== undefined,
     DATABASE_URL: databaseUrl,
+    /** whether DATABASE_URL was set (unset = the quick start's own data/menu.db) */
+    DATABASE_URL_SET: raw.DATABASE_URL !== undefined,
     DATABASE_KIND: /** @type {"sqlite" | "postgresql"} */ (postgres ? "postgresql" : "sqlite"),
     DATABASE_REPLICA_URLS: splitList(raw.DATABASE_REPLICA_URLS),
     DATABASE_POOL_SIZE: poolSize,
     MIGRATE_ON_START: raw.MIGRATE_ON_START ?? !postgres,
-    SEED_DEMO_DATA: raw.SEED_DEMO_DATA ?? !postgres,
+    // Demo restaurants only in the quick start's own database, or when asked: never into a file
+    // or server an operator named (issue 46).
+    SEED_DEMO_DATA: raw.SEED_DEMO_DATA ?? raw.DATABASE_URL === undefined,
     SIGNUP_URL: raw.SIGNUP_URL,
     CONTACT_EMAIL: raw.CONTACT_EMAIL,
     SECURITY_CONTACT: raw.SECURITY_CONTACT,

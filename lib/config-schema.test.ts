@@ -62,6 +62,14 @@ describe("the configuration", () => {
     expect(parseConfig({ SEED_DEMO_DATA: "false" }).SEED_DEMO_DATA).toBe(false);
   });
 
+  // Issue 46: the demo restaurants go only into the quick start's own database unless asked for.
+  it("seeds only the default database unless SEED_DEMO_DATA=true", () => {
+    expect(parseConfig({})).toMatchObject({ DATABASE_URL_SET: false, SEED_DEMO_DATA: true });
+    expect(parseConfig({ DATABASE_URL: "file:/srv/menus/menu.db" })).toMatchObject({ DATABASE_URL_SET: true, SEED_DEMO_DATA: false });
+    expect(parseConfig({ DATABASE_URL: "file:./data/menu.db" }).SEED_DEMO_DATA).toBe(false);
+    expect(parseConfig({ DATABASE_URL: "file:/srv/menus/menu.db", SEED_DEMO_DATA: "true" }).SEED_DEMO_DATA).toBe(true);
+  });
+
   it("parses TRUSTED_PROXY_HEADERS into headers with their hop", () => {
     expect(parseConfig({ TRUSTED_PROXY_HEADERS: "CF-Connecting-IP, x-forwarded-for:2" }).TRUSTED_PROXY_HEADERS).toEqual([
       { name: "cf-connecting-ip", hop: 1 },

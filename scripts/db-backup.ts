@@ -3,10 +3,9 @@
 //     (default backups/menu-<UTC time>.db under the project root), then SQLite's integrity check.
 //   PostgreSQL: pg_dump --format=custom into <file> (default backups/menu-<UTC time>.dump).
 // Restore with npm run db:restore -- <file> (scripts/db-restore.ts). docs/operations.md "Backups".
-import { spawnSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { backupSqlite, defaultBackupName } from "../lib/db/backup";
+import { backupSqlite, defaultBackupName, dumpPostgres } from "../lib/db/backup";
 import { databaseKind, databaseUrl, projectRoot, sqlitePath } from "../lib/db/database-url";
 
 const args = process.argv.slice(2);
@@ -29,9 +28,7 @@ try {
   } else {
     const target = path.resolve(args[0] ?? defaultBackupName(path.join(projectRoot(), "backups")).replace(/\.db$/, ".dump"));
     mkdirSync(path.dirname(target), { recursive: true });
-    const result = spawnSync("pg_dump", ["--format=custom", "--no-owner", "--no-privileges", `--file=${target}`, `--dbname=${url}`], { stdio: "inherit" });
-    if (result.error) throw new Error(`pg_dump could not be run (${result.error.message}): install the PostgreSQL client tools of your server's major version`);
-    if (result.status !== 0) throw new Error(`pg_dump failed (exit ${result.status})`);
+    dumpPostgres(url, target);
     console.log(`Backed up the PostgreSQL database to ${target} (pg_dump custom format) in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   }
 } catch (error) {

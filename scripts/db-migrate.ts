@@ -8,6 +8,9 @@ import { ConfigError, config } from "../lib/config";
 import { redactUrl } from "../lib/config-schema.mjs";
 import { seedOnFirstRun, setupDatabase, setupFailureLines } from "../lib/db/setup";
 import { disconnectDb } from "../lib/db/prisma";
+import { refuseNpmEatenFlags } from "./npm-eaten-flags.mjs";
+
+refuseNpmEatenFlags("db:migrate", ["--no-seed"], process.argv.slice(2));
 
 try {
   const seed = !process.argv.includes("--no-seed") && seedOnFirstRun();

@@ -4,13 +4,14 @@
 //     then replaces DATABASE_URL's file's content through SQLite's online backup API (a running
 //     server goes from the old content to the restored one between two queries), and applies any
 //     migration the backup predates.
-//   PostgreSQL: pg_restore --clean --if-exists --single-transaction of a pg_dump custom-format file.
+//   PostgreSQL: keeps a copy of the current database in backups/before-restore-….dump (pg_dump), then
+//     pg_restore --clean --if-exists --single-transaction of a pg_dump custom-format file.
 // A running server's in-process caches keep serving what they hold for up to MENU_CACHE_TTL_MS
 // (30 s): restart it, or POST /api/internal/revalidate {"all":true}. docs/operations.md "Backups".
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import { backupSqlite, committedMigrationNames, defaultBackupName, inspectBackup, restoreSqlite } from "../lib/db/backup";
+import { backupSqlite, committedMigrationNames, defaultBackupName, dumpPostgres, inspectBackup, restoreSqlite } from "../lib/db/backup";
 import { databaseKind, databaseUrl, projectRoot, sqlitePath } from "../lib/db/database-url";
 import { disconnectDb } from "../lib/db/prisma";
 import { setupDatabase } from "../lib/db/setup";
@@ -44,6 +45,11 @@ try {
         "A running server serves cached copies for up to 30 s: restart it, or POST /api/internal/revalidate {\"all\":true}.",
     );
   } else {
+    // As on SQLite: what the restore replaces can be put back (npm run db:restore -- <that file>).
+    const safety = defaultBackupName(path.join(projectRoot(), "backups"), new Date(), "before-restore").replace(/\.db$/, ".dump");
+    mkdirSync(path.dirname(safety), { recursive: true });
+    dumpPostgres(url, safety);
+    console.log(`Kept the current database in ${safety}.`);
     const result = spawnSync("pg_restore", ["--clean", "--if-exists", "--no-owner", "--no-privileges", "--single-transaction", `--dbname=${url}`, backup], { stdio: "inherit" });
     if (result.error) throw new Error(`pg_restore could not be run (${result.error.message}): install the PostgreSQL client tools of your server's major version`);
     if (result.status !== 0) throw new Error(`pg_restore failed (exit ${result.status})`);

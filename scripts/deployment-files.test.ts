@@ -84,3 +84,19 @@ describe("the release step in compose and the image", () => {
     expect(app.build.args.SOURCE_COMMIT).toBe("${SOURCE_COMMIT:-unknown}");
   });
 });
+
+// Issue 46, points 1 and 4.
+describe("the runtime image", () => {
+  const runtime = stages().get("runtime")!.lines.join("\n");
+
+  it("never loads the demo restaurants unless asked", () => {
+    expect(runtime).toMatch(/^ENV [^]*?\bSEED_DEMO_DATA=false\b/m);
+  });
+
+  it("tells operators to print the configuration with the script shipped beside server.js, never server.js --print-config", () => {
+    expect(dockerfile).toContain("menu-service node scripts/print-config.mjs");
+    expect(dockerfile).not.toMatch(/^#.*menu-service node server\.js --print-config/m);
+    expect(readFileSync(path.join(ROOT, "next.config.ts"), "utf8")).toContain('"./scripts/print-config.mjs"');
+  });
+});
+

@@ -3,16 +3,25 @@
 // first and written in one transaction: a bad file changes nothing. What the import refuses
 // unless told (another owner, a restaurant outside the file's scope, a changed directory entry)
 // is in lib/import/import-menus.ts; this is only the command line around it.
+// What it does to the data: writes into the database of DATABASE_URL, which must exist (it never
+// creates one: npm run db:migrate does) and is migrated first if it lacks a migration; --dry-run
+// and --list open it read-only and write nothing, anywhere.
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { setupDatabase } from "../lib/db/setup";
-import { disconnectDb } from "../lib/db/prisma";
+import { disconnectDb, openDatabaseReadOnly } from "../lib/db/prisma";
+import { sqliteProblem } from "../lib/db/sqlite-problem";
+import { refuseNpmEatenFlags } from "./npm-eaten-flags.mjs";
+import { notPublicRestaurants } from "../lib/import/not-public-restaurants";
 import { databaseKind, databaseUrl, sqlitePath } from "../lib/db/database-url";
 import { ImportError, importMenus, validateImport, type ImportGuards, type ImportPlan } from "../lib/import/import-menus";
 import { formatImportIssues } from "../lib/import/import-error";
 import { readImportFile } from "../lib/import/read-import-file";
 
 const USAGE = `usage: npm run import -- [options] <file.json | file.jsonc | folder> […]
+       npm run import -- --list    the restaurants that are not public (drafts and inactive ones)
+
+A folder's .json and .jsonc files are imported, but not JSON Schema files (*.schema.json).
 
 options:
   --dry-run                check everything and print what the import would do; write nothing
@@ -21,8 +30,9 @@ options:
   --update-directory       let it change countries, cities and cuisines already in the database
                            (they are shared by every restaurant there)`;
 
-const FLAGS: Record<string, keyof ImportGuards | "dryRun" | "help"> = {
+const FLAGS: Record<string, keyof ImportGuards | "dryRun" | "list" | "help"> = {
   "--dry-run": "dryRun",
+  "--list": "list",
   "--allow-owner-change": "allowOwnerChange",
   "--replace-outside-scope": "replaceOutsideScope",
   "--update-directory": "updateDirectory",
@@ -30,16 +40,20 @@ const FLAGS: Record<string, keyof ImportGuards | "dryRun" | "help"> = {
   "-h": "help",
 };
 
+/** A JSON Schema beside the import files (examples/import-format.schema.json): not an import file. */
+const isSchemaFile = (name: string) => name.endsWith(".schema.json");
+
 function collect(target: string): string[] {
   if (!existsSync(target)) throw new Error(`${target}: no such file or folder`);
   if (!statSync(target).isDirectory()) return [target];
-  return readdirSync(target)
-    .filter((f) => f.endsWith(".json") || f.endsWith(".jsonc"))
-    .sort()
-    .map((f) => path.join(target, f));
+  const names = readdirSync(target).filter((f) => f.endsWith(".json") || f.endsWith(".jsonc")).sort();
+  for (const name of names.filter(isSchemaFile)) console.log(`Skipped ${path.join(target, name)}: a JSON Schema, not an import file.`);
+  return names.filter((f) => !isSchemaFile(f)).map((f) => path.join(target, f));
 }
 
 const args = process.argv.slice(2);
+// `npm run import --dry-run x.json` (no `--`): npm keeps the flag and the import would be real.
+refuseNpmEatenFlags("import", Object.keys(FLAGS), args);
 const unknown = args.filter((a) => a.startsWith("-") && !(a in FLAGS));
 const set = new Set(args.filter((a) => a in FLAGS).map((a) => FLAGS[a]));
 const targets = args.filter((a) => !a.startsWith("-"));
@@ -47,7 +61,7 @@ if (set.has("help")) {
   console.log(USAGE);
   process.exit(0);
 }
-if (unknown.length || !targets.length) {
+if (unknown.length || (!targets.length && !set.has("list")) || (targets.length && set.has("list"))) {
   if (unknown.length) console.error(`unknown option${unknown.length > 1 ? "s" : ""}: ${unknown.join(" ")}`);
   console.error(USAGE);
   process.exit(2);
@@ -58,6 +72,7 @@ const guards: ImportGuards = {
   updateDirectory: set.has("updateDirectory"),
 };
 const dryRun = set.has("dryRun");
+const listOnly = set.has("list");
 
 const progress = (done: number, total: number) => {
   if (total < 50 || !process.stderr.isTTY) {
@@ -86,14 +101,22 @@ function printPlan(plan: ImportPlan, verb: { added: string; replaced: string; ch
   }
 }
 
-try {
+/** --list: what the site does not show, read-only. */
+async function listNotPublic() {
+  openDatabaseReadOnly();
+  await setupDatabase({ readOnly: true });
+  const rows = await notPublicRestaurants();
+  console.log(rows.length ? `${rows.length} restaurant(s) not public:` : "Every restaurant is public.");
+  for (const r of rows) console.log(`  ${r.slug}  ${r.reasons.join(", ")}  owner ${r.owner}  ${JSON.stringify(r.name)}`);
+}
+
+async function runImport() {
   const files = targets.flatMap(collect);
   if (!files.length) throw new Error("no .json or .jsonc files found");
-  // Where it goes, so an operator with two databases sees which one this is.
-  const url = databaseUrl();
-  console.log(`Database: ${databaseKind(url) === "sqlite" ? sqlitePath(url) : url.replace(/\/\/[^@/]*@/, "//…@")}`);
-  // The database must exist and be migrated; an import never loads the demo data by itself.
-  await setupDatabase({ seed: false });
+  // The database must exist (an import never creates one, nor loads the demo data). A dry run
+  // opens it read-only: it writes nothing, and refuses a database that lacks a migration.
+  if (dryRun) openDatabaseReadOnly();
+  await setupDatabase(dryRun ? { readOnly: true } : { seed: false, create: false });
   // Every file is read before any is checked, so all syntax errors show at once.
   const sources = [];
   const unreadable: ImportError["issues"] = [];
@@ -131,12 +154,20 @@ try {
     );
     printPlan(summary.plan, { added: "added", replaced: "replaced", changed: "changed", removed: "deleted" });
   }
+}
+
+const url = databaseUrl();
+try {
+  // Where it goes, so an operator with two databases sees which one this is.
+  console.log(`Database: ${databaseKind(url) === "sqlite" ? sqlitePath(url) : url.replace(/\/\/[^@/]*@/, "//…@")}`);
+  await (listOnly ? listNotPublic() : runImport());
 } catch (error) {
   if (error instanceof ImportError) {
     console.error(`Import failed: ${error.message}.`);
     for (const line of formatImportIssues(error.issues)) console.error(line);
   } else {
-    console.error(`Import failed: ${error instanceof Error ? error.message : String(error)}`);
+    const file = databaseKind(url) === "sqlite" ? sqliteProblem(error, sqlitePath(url)) : undefined;
+    console.error(`Import failed: ${file ?? (error instanceof Error ? error.message : String(error))}`);
   }
   process.exitCode = 1;
 } finally {

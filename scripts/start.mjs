@@ -24,7 +24,14 @@ process.chdir(root);
 
 // The configuration first (lib/config-schema.mjs): a bad value stops here, before a build, with one
 // line per bad variable. --print-config prints the effective configuration and exits.
+// Next.js's documented switch: its server leaves SIGTERM/SIGINT to the graceful stop
+// (lib/server/start-up.ts). Set before the configuration is read, which records it: set after, the
+// server (sharing that reading) warned on every npm start that the graceful stop was off.
+if (!dev && !buildOnly) process.env.NEXT_MANUAL_SIG_HANDLE = "true";
 const { configOrExit, describeConfig } = await import("../lib/config-schema.mjs");
+// `npm start --print-config` (no `--`): npm keeps the flag, and the server would start instead.
+const { refuseNpmEatenFlags } = await import("./npm-eaten-flags.mjs");
+refuseNpmEatenFlags("start", ["--print-config"], process.argv.slice(2).filter((a) => a !== "--dev" && a !== "--build"));
 const settings = buildOnly ? undefined : configOrExit();
 if (process.argv.includes("--print-config")) {
   console.log(describeConfig());
@@ -111,6 +118,4 @@ if (listenError) {
 
 process.env.PORT = port;
 process.env.HOSTNAME = hostname;
-// Next.js's documented switch: its server leaves SIGTERM/SIGINT to the graceful stop (lib/server/start-up.ts).
-process.env.NEXT_MANUAL_SIG_HANDLE = "true";
 await import(pathToFileURL(path.join(root, ".next/standalone/server.js")).href);

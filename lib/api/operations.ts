@@ -551,7 +551,7 @@ export const API_OPERATIONS: ApiOperation[] = [
       summary: "Readiness probe",
       description:
         "Whether this instance should get traffic. 200 ready when the primary database answers within 2 seconds and every committed migration is applied; 200 degraded (with down) when the database is unreachable but the instance serves its last good copies; " +
-        "503 service_unavailable with checks while the instance is shutting down (from SIGTERM on, through its drain delay), while its work queues are full, or while its database lacks a migration.",
+        "503 service_unavailable with checks while the instance is shutting down (from SIGTERM on, through its drain delay), while its work queues are full, while its database lacks a migration, or when its SQLite database file was deleted or replaced on disk.",
       response: { component: "Readiness", schema: ReadinessSchema, description: "The instance can serve (ready, or degraded while its database is down)" },
       errors: ["service_unavailable"],
     },

@@ -3,6 +3,7 @@
 // write. A plain `cp data/menu.db` of a live database is not: committed pages may still be in
 // menu.db-wal (a copy taken that way held 59 of 79 restaurants). PostgreSQL is backed up with its
 // own tools, pg_dump and pg_restore (scripts/db-backup.ts runs them; docs/operations.md "Backups").
+import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -110,4 +111,15 @@ export function committedMigrationNames(dir: string): string[] {
 /** backups/menu-2026-11-25T21-30-00Z.db: sortable, no characters a shell or Windows minds. */
 export function defaultBackupName(dir: string, now = new Date(), prefix = "menu"): string {
   return path.join(dir, `${prefix}-${now.toISOString().replace(/\.\d+Z$/, "Z").replace(/:/g, "-")}.db`);
+}
+
+/**
+ * pg_dump --format=custom of the PostgreSQL database at `url` into `target` (a new file): the
+ * backup of `npm run db:backup`, and the safety copy `npm run db:restore` keeps before it restores.
+ */
+export function dumpPostgres(url: string, target: string): void {
+  if (existsSync(target)) throw new Error(`${target} exists already: name a new file`);
+  const result = spawnSync("pg_dump", ["--format=custom", "--no-owner", "--no-privileges", `--file=${target}`, `--dbname=${url}`], { stdio: "inherit" });
+  if (result.error) throw new Error(`pg_dump could not be run (${result.error.message}): install the PostgreSQL client tools of your server's major version`);
+  if (result.status !== 0) throw new Error(`pg_dump failed (exit ${result.status})`);
 }

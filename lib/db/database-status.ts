@@ -5,12 +5,16 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { databaseKind } from "./database-url";
 import { primaryDb } from "./prisma";
+import { databaseFileProblem } from "./database-file-watch";
 
 export interface DatabaseStatus {
-  database: "ok" | "unreachable";
+  /** replaced: the SQLite file opened was deleted or replaced on disk (lib/db/database-file-watch.ts) */
+  database: "ok" | "unreachable" | "replaced";
   migrations: "ok" | "pending" | "unknown";
   /** committed migrations the database has not applied (or has failed to) */
   pending: string[];
+  /** for the log, never for a response: what happened to the file (it names the path) */
+  problem?: string;
 }
 
 const MIGRATIONS_DIR = { sqlite: "prisma/migrations", postgresql: "prisma/postgresql/migrations" } as const;
@@ -34,6 +38,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 export async function databaseStatus(timeoutMs = 2_000): Promise<DatabaseStatus> {
+  // Before any query: a query would still answer, from the old file's pages.
+  const replaced = databaseFileProblem();
+  if (replaced) return { database: "replaced", migrations: "unknown", pending: [], problem: replaced };
   let applied: string[];
   try {
     const rows = await withTimeout(

@@ -20,6 +20,7 @@ import { config } from "../config";
 import { serializeTransactionQueries } from "./serial-transactions";
 import { pgSessionOptions } from "./pg-session";
 import { processState } from "../process-state.mjs";
+import { forgetDatabaseFiles, watchDatabaseFile } from "./database-file-watch";
 
 export type Db = InstanceType<typeof PrismaClient>;
 
@@ -60,7 +61,10 @@ function clientFor(url: string, poolName: string): Db {
     const adapter = serializeTransactionQueries(new PrismaPg(pool, { disposeExternalPool: true }));
     return withQueryTimer(new PrismaClientPg({ adapter, errorFormat: ERROR_FORMAT }) as unknown as Db);
   }
-  return withQueryTimer(new PrismaClient({ adapter: new MappedSqlite({ url: sqlitePath(url), timeout: 5000 }), errorFormat: ERROR_FORMAT }));
+  // fileMustExist: a connection never creates an empty stand-in for a file that went missing
+  // (lib/db/setup.ts creates the database, where that is allowed); readonly for a dry run.
+  const options = { url: sqlitePath(url), timeout: 5000, fileMustExist: true, readonly: globalForPrisma.readOnly === true };
+  return withQueryTimer(new PrismaClient({ adapter: new MappedSqlite(options), errorFormat: ERROR_FORMAT }));
 }
 
 /**
@@ -74,9 +78,14 @@ function clientFor(url: string, poolName: string): Db {
 const MMAP_BYTES = 2 ** 31;
 
 class MappedSqlite extends PrismaBetterSqlite3 {
+  constructor(private readonly options: { url: string; timeout: number; fileMustExist: boolean; readonly: boolean }) {
+    super(options);
+  }
+
   override async connect() {
     const adapter = await super.connect();
     (adapter as unknown as { client: { pragma(source: string): unknown } }).client.pragma(`mmap_size = ${MMAP_BYTES}`);
+    watchDatabaseFile(this.options.url);
     return adapter;
   }
 }
@@ -111,7 +120,13 @@ function createClient(): Db {
 }
 
 // One client per process (lib/process-state.mjs), also across Next.js dev's module reloads.
-const globalForPrisma = processState<{ menuPrisma?: Db }>("prisma", () => ({}));
+const globalForPrisma = processState<{ menuPrisma?: Db; readOnly?: boolean }>("prisma", () => ({}));
+
+/** Opens the database read-only from now on (a dry run): any write fails. Before the first db() call. */
+export function openDatabaseReadOnly(): void {
+  if (globalForPrisma.menuPrisma) throw new Error("openDatabaseReadOnly() must come before the database is opened");
+  globalForPrisma.readOnly = true;
+}
 
 export function db(): Db {
   if (!globalForPrisma.menuPrisma) {
@@ -136,4 +151,5 @@ export function primaryDb(): Db {
 export async function disconnectDb(): Promise<void> {
   await globalForPrisma.menuPrisma?.$disconnect();
   globalForPrisma.menuPrisma = undefined;
+  forgetDatabaseFiles();
 }

@@ -4,7 +4,9 @@
 // request path. At start-up it migrates only when MIGRATE_ON_START says so (the default on the
 // embedded SQLite database, for its zero-step start); otherwise it checks that nothing is pending
 // and refuses to start if something is. The demo data goes only into a database this creates,
-// and into a PostgreSQL one only with SEED_DEMO_DATA=true (lib/config-schema.mjs).
+// and by default only into the quick start's own data/menu.db (SEED_DEMO_DATA, lib/config-schema.mjs).
+// A SQLite file is created only where the caller allows it (`create`): the importer never does,
+// nor does the server for a file DATABASE_URL names (issue 46); a dry run (`readOnly`) writes nothing.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -12,6 +14,8 @@ import { config } from "../config";
 import { redactUrl } from "../config-schema.mjs";
 import { databaseKind, databaseUrl, sqlitePath, type DatabaseKind } from "./database-url";
 import { parseImportText } from "../import/read-import-file";
+import { sqliteProblem } from "./sqlite-problem";
+import { watchDatabaseFile } from "./database-file-watch";
 
 // turbopackIgnore: the build would otherwise trace the whole working directory (tests, the local
 // database) into the standalone output; next.config.ts includes the files this module reads.
@@ -36,7 +40,7 @@ const APPLIED_SQL = "SELECT migration_name AS name FROM _prisma_migrations WHERE
 
 /** Names of migrations already applied, read straight from Prisma's bookkeeping table. */
 function appliedSqliteMigrations(file: string): string[] {
-  const conn = new Database(file, { fileMustExist: true });
+  const conn = new Database(file, { fileMustExist: true, readonly: true });
   try {
     const table = conn.prepare("SELECT name FROM sqlite_master WHERE type='table' AND name='_prisma_migrations'").get();
     if (!table) return [];
@@ -109,7 +113,29 @@ export interface SetupOptions {
   seed?: boolean;
   /** apply pending migrations (default); false = refuse with PendingMigrationsError when any is pending */
   migrate?: boolean;
+  /** create a missing SQLite file (default); false = MissingDatabaseError, naming the file */
+  create?: boolean;
+  /** write nothing at all (a dry run): no file, no migration, no journal setting; a pending migration is refused */
+  readOnly?: boolean;
   log?: (line: string) => void;
+}
+
+/** Thrown when the SQLite file of DATABASE_URL does not exist and the caller may not create it. */
+export class MissingDatabaseError extends Error {
+  constructor(readonly file: string) {
+    super(
+      `There is no database at ${file} (DATABASE_URL). Check DATABASE_URL (and that the disk or volume holding the file is mounted), or create the database with \`npm run db:migrate\` (empty; with SEED_DEMO_DATA=true it gets the demo restaurants).`,
+    );
+    this.name = "MissingDatabaseError";
+  }
+}
+
+/** SQLite's own error for a file it cannot use, as one line naming the file and the fix (lib/db/sqlite-problem.ts). */
+export class DatabaseFileError extends Error {
+  constructor(message: string, cause: unknown) {
+    super(message, { cause });
+    this.name = "DatabaseFileError";
+  }
 }
 
 /** Thrown by setupDatabase({ migrate: false }) when the database lacks committed migrations. */
@@ -124,17 +150,32 @@ export class PendingMigrationsError extends Error {
 
 export async function setupDatabase(options: SetupOptions = {}): Promise<SetupResult> {
   const url = databaseUrl();
-  if (databaseKind(url) === "postgresql") return withPostgresSetupLock(url, (applied) => migrateAndSeed("postgresql", url, applied, "", options));
+  const migrate = options.readOnly ? false : options.migrate;
+  if (databaseKind(url) === "postgresql") return withPostgresSetupLock(url, (applied) => migrateAndSeed("postgresql", url, applied, "", { ...options, migrate }));
 
   const file = path.resolve(/* turbopackIgnore: true */ root, sqlitePath(url));
   const created = !existsSync(file);
-  if (created && options.migrate === false) throw new PendingMigrationsError(committedMigrations(LAYOUT.sqlite.migrations));
-  if (created) mkdirSync(path.dirname(file), { recursive: true });
-  // WAL lets readers run while the importer writes; the setting is stored in the file.
-  const conn = new Database(file);
-  conn.pragma("journal_mode = WAL");
-  conn.close();
-  return { ...(await migrateAndSeed("sqlite", `file:${file}`, appliedSqliteMigrations(file), file, options)), created };
+  if (created && (options.readOnly || options.create === false)) throw new MissingDatabaseError(file);
+  if (created && migrate === false) throw new PendingMigrationsError(committedMigrations(LAYOUT.sqlite.migrations));
+  try {
+    if (!options.readOnly) {
+      if (created) mkdirSync(path.dirname(file), { recursive: true });
+      // WAL lets readers run while the importer writes; the setting is stored in the file.
+      const conn = new Database(file);
+      try {
+        conn.pragma("journal_mode = WAL");
+      } finally {
+        conn.close();
+      }
+    }
+    const result = await migrateAndSeed("sqlite", `file:${file}`, appliedSqliteMigrations(file), file, { ...options, migrate });
+    // The file served from now on: readiness fails if it is deleted or replaced (lib/db/database-file-watch.ts).
+    watchDatabaseFile(file);
+    return { ...result, created };
+  } catch (error) {
+    const problem = sqliteProblem(error, file);
+    throw problem ? new DatabaseFileError(problem, error) : error;
+  }
 }
 
 async function migrateAndSeed(
@@ -162,7 +203,7 @@ async function migrateAndSeed(
     const { importMenus } = await import("../import/import-menus");
     try {
       const summary = await importMenus(demoSources());
-      log(`Loaded demo data: ${summary.restaurants} restaurants, ${summary.items} menu items.`);
+      log(`Loaded demo data into the new database${file ? ` ${file}` : ""}: ${summary.restaurants} restaurants, ${summary.items} menu items.`);
     } catch (error) {
       // Leave no half-initialised SQLite file behind: the next start is a first run again.
       const { disconnectDb } = await import("./prisma");
@@ -179,10 +220,21 @@ async function migrateAndSeed(
 export function setupFailureLines(error: unknown): string[] {
   if (error instanceof Error && error.name === "ConfigError") return (error as Error & { lines: string[] }).lines;
   const issues = error instanceof Error && error.name === "ImportError" ? ((error as { issues?: { file: string; path: string; message: string }[] }).issues ?? []) : [];
-  return [...issues.map((i) => `${i.file}: ${i.path}: ${i.message}`), error instanceof Error ? error.message : String(error)];
+  const file = databaseKind() === "sqlite" && !(error instanceof DatabaseFileError) ? sqliteProblem(error, sqlitePath()) : undefined;
+  return [...issues.map((i) => `${i.file}: ${i.path}: ${i.message}`), file ?? (error instanceof Error ? error.message : String(error))];
 }
 
-/** Whether a new database gets the demo data: SEED_DEMO_DATA (default true on SQLite, false on PostgreSQL). */
+/**
+ * Whether the server may create a missing SQLite file as it starts: for the quick start's own
+ * data/menu.db (DATABASE_URL unset), or when SEED_DEMO_DATA=true asks for a demo database. A file
+ * DATABASE_URL names is never replaced by a new one unasked: a missing volume or a typo in the
+ * path stops the start with MissingDatabaseError instead (`npm run db:migrate` creates it).
+ */
+export function createOnStart(): boolean {
+  return !config().DATABASE_URL_SET || config().SEED_DEMO_DATA;
+}
+
+/** Whether a new database gets the demo data: SEED_DEMO_DATA (default true only while DATABASE_URL is unset). */
 export function seedOnFirstRun(): boolean {
   return config().SEED_DEMO_DATA;
 }

@@ -24,7 +24,9 @@ export const LivenessSchema = z
 
 export const ReadinessChecksSchema = z.strictObject({
   instance: z.enum(["ok", "stopping", "overloaded"]).describe("The instance itself: serving; stopping (SIGTERM received, draining); or its work queues are full"),
-  database: z.enum(["ok", "unreachable", "unchecked"]).describe("A query on the primary database answered within 2 seconds (unchecked while the instance is stopping or overloaded)"),
+  database: z
+    .enum(["ok", "unreachable", "replaced", "unchecked"])
+    .describe("A query on the primary database answered within 2 seconds; replaced: the database file the instance opened was deleted or replaced on disk (unchecked while the instance is stopping or overloaded)"),
   migrations: z.enum(["ok", "pending", "unknown"]).describe("Every committed migration is applied (unknown when the database could not be asked)"),
 });
 
@@ -40,8 +42,9 @@ export function liveness(): z.infer<typeof LivenessSchema> {
   return { status: "ok", ...buildInfo() };
 }
 
-function unready(message: string, checks: z.infer<typeof ReadinessChecksSchema>): ApiError {
-  return new ApiError("service_unavailable", message, { extra: { checks }, headers: { "Retry-After": "5" } });
+/** The table's hint blames capacity or the database: each reason here says what it is instead. */
+function unready(message: string, checks: z.infer<typeof ReadinessChecksSchema>, hint: string): ApiError {
+  return new ApiError("service_unavailable", message, { extra: { checks }, headers: { "Retry-After": "5" }, hint });
 }
 
 /** Whether this instance's queues are full: new work would be shed (503) at once. */
@@ -52,11 +55,19 @@ function overloaded(): boolean {
 
 /** Ready or degraded (200), or service_unavailable (503) with the checks in the error body. */
 export async function readiness(): Promise<z.infer<typeof ReadinessSchema>> {
-  if (isStopping()) throw unready("This instance is shutting down.", { instance: "stopping", database: "unchecked", migrations: "unknown" });
-  if (overloaded()) throw unready("This instance is at capacity: its work queues are full.", { instance: "overloaded", database: "unchecked", migrations: "unknown" });
+  if (isStopping()) {
+    throw unready("This instance is shutting down.", { instance: "stopping", database: "unchecked", migrations: "unknown" }, "This instance is stopping (a restart or a deployment): send new requests to another instance; it answers those in progress before it exits.");
+  }
+  if (overloaded()) {
+    throw unready("This instance is at capacity: its work queues are full.", { instance: "overloaded", database: "unchecked", migrations: "unknown" }, "This instance is at capacity; retry after the Retry-After seconds.");
+  }
   const { database, migrations, pending } = await databaseStatus();
   const checks = { instance: "ok" as const, database, migrations };
+  // The log names the file (lib/db/database-file-watch.ts); the public answer does not.
+  if (database === "replaced") {
+    throw unready("The database file this instance opened was deleted or replaced on disk.", checks, "Restart the instance on the right database file; its log names the file.");
+  }
   if (database !== "ok") return { status: "degraded", checks, down: ["database"] };
   if (migrations === "ok") return { status: "ready", checks };
-  throw unready(`The database lacks ${pending.length || "some"} migration(s)${pending.length ? `: ${pending.join(", ")}` : ""}.`, checks);
+  throw unready(`The database lacks ${pending.length || "some"} migration(s)${pending.length ? `: ${pending.join(", ")}` : ""}.`, checks, "Run the release step (npm run db:migrate) on this database, or start with MIGRATE_ON_START=true.");
 }

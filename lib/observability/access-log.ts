@@ -8,7 +8,9 @@
 // miss or stale: a last good copy, as Cache-Status says), client (the address the throttle sees:
 // lib/http/client-address.ts), request_id, and trace_id when tracing is on. A request the client
 // gave up on is marked aborted (status 499 when it left before any answer). The internal render requests (the HTML handler's fetch of its own
-// page) are logged at debug, under the id of the request they serve.
+// page) are logged at debug, under the id of the request they serve; so is the change watch's own
+// purge (lib/cache/change-watch.ts), which every process makes once as it starts serving: it
+// carries the render token, and the endpoint answers it 200 only when the token is right.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { config } from "../config";
 import { clientAddress, type TrustedHeader } from "../http/client-address";
@@ -49,6 +51,8 @@ export function createRequestObserver(trusted: TrustedHeader[] = config().TRUSTE
       const metricMethod = ROUTED_METHODS.has(req.method ?? "") ? (req.method as string) : "OTHER";
       const path = loggedPath(req.url ?? "/");
       const route = internal ? INTERNAL_ROUTE : routePattern(path);
+      // The change watch's own purge (with the render token) is routine when it succeeds.
+      const ownPurge = internal && req.method === "POST" && path === "/api/internal/revalidate";
       // Entered now, in the step that runs the request's handler: the spans of its work are children.
       const span = tracing()?.serverSpan(req, scope.id);
       span?.enter();
@@ -59,7 +63,8 @@ export function createRequestObserver(trusted: TrustedHeader[] = config().TRUSTE
         recordRequest(metricMethod, route, status, seconds);
         span?.end(status, route);
         const logger = log();
-        if (!logger.isLevelEnabled(internal ? "debug" : "info")) return;
+        const quiet = internal && (!ownPurge || status === 200);
+        if (!logger.isLevelEnabled(quiet ? "debug" : "info")) return;
         const line = {
           method,
           route,
@@ -73,7 +78,7 @@ export function createRequestObserver(trusted: TrustedHeader[] = config().TRUSTE
           ...(span ? { trace_id: span.traceId } : {}),
           ...(res.writableFinished ? {} : { aborted: true }),
         };
-        if (internal) logger.debug(line, "request");
+        if (quiet) logger.debug(line, "request");
         else logger.info(line, "request");
       });
     },

@@ -9,7 +9,8 @@
 // - The configuration is parsed and checked first (lib/config.ts): a bad value stops the start with
 //   one line per bad variable naming it, its value (secrets redacted) and what is allowed.
 //   `--print-config` on the command line (`node server.js --print-config`) prints the effective
-//   configuration instead, and exits 0.
+//   configuration instead, and exits 0; but the standalone server has listened by then (and fails
+//   on a taken port before this runs), so it points at `node scripts/print-config.mjs`.
 // - A line says which version (package version and build commit) starts on which database.
 // - The database: on SQLite (by default) it is created, migrated and seeded with the demo data; on
 //   PostgreSQL the schema must be current (`npm run db:migrate`, the release step) unless
@@ -26,7 +27,7 @@ import { processLog } from "../observability/process-log.mjs";
 import { startObservability } from "../observability/start";
 import { takeOverSignals } from "./graceful-stop";
 import { installRequestTap } from "./request-tap";
-import { setupDatabase, setupFailureLines } from "../db/setup";
+import { createOnStart, setupDatabase, setupFailureLines } from "../db/setup";
 
 export async function startUp(): Promise<void> {
   installClientAddressTap();
@@ -38,6 +39,7 @@ export async function startUp(): Promise<void> {
     const settings = config();
     if (process.argv.includes("--print-config")) {
       console.log(describeConfig());
+      console.error("(Next.js's server.js listens before it reads --print-config: `node scripts/print-config.mjs` prints this without starting the server.)");
       process.exit(0);
     }
     // Then: every line after this one is a log line of the configured logger.
@@ -49,7 +51,7 @@ export async function startUp(): Promise<void> {
       `Menu service ${version} (commit ${commit}) starting on ${settings.DATABASE_KIND === "postgresql" ? "PostgreSQL" : "SQLite"}; migrations ${settings.MIGRATE_ON_START ? "applied on start" : "checked (MIGRATE_ON_START=false)"}.`,
     );
     takeOverSignals();
-    await setupDatabase({ migrate: settings.MIGRATE_ON_START, seed: settings.SEED_DEMO_DATA, log: (line) => processLog().info(line) });
+    await setupDatabase({ migrate: settings.MIGRATE_ON_START, seed: settings.SEED_DEMO_DATA, create: createOnStart(), log: (line) => processLog().info(line) });
   } catch (error) {
     for (const line of setupFailureLines(error)) {
       if (logging) processLog().fatal(line);

@@ -155,6 +155,9 @@ describe.each(["npm-start", "standalone"] as const)("SIGTERM with a drain delay 
         if (res && res.status === 503 && signalledAt) {
           const body = await res.json();
           expect(body).toMatchObject({ error: "service_unavailable", checks: { instance: "stopping" } });
+          // Issue 46.17: it says the instance is stopping, not that it is at capacity or its database down.
+          expect(body.hint).toMatch(/is stopping/);
+          expect(body.hint).not.toMatch(/capacity|database/);
           unreadyAfterMs = Date.now() - signalledAt;
           routing = false;
         } else await res?.arrayBuffer();

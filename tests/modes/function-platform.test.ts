@@ -49,6 +49,8 @@ async function startFunction(env: Record<string, string>): Promise<void> {
     env: {
       ...process.env,
       DATABASE_URL: `file:${path.join(dir, "menus.db")}`,
+      // The function creates that file with the demo data (asked for: issue 46).
+      SEED_DEMO_DATA: "true",
       PUBLIC_BASE_URL: frontUrl,
       VERCEL_URL: new URL(frontUrl).host,
       NODE_EXTRA_CA_CERTS: path.join(dir, "cert.pem"),

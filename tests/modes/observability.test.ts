@@ -262,6 +262,15 @@ describe("observability of a running server (npm start)", () => {
     await Promise.all(held);
   }, 40_000);
 
+  // Issue 46.17: every start logged the change watch's first purge, a call of the process to itself.
+  // (The first request of the process waits for that purge: it is over once the harness saw the server answer.)
+  it("does not log the change watch's own purge at info", () => {
+    const purges = logLines(server).filter((l) => l.msg === "request" && l.path === "/api/internal/revalidate");
+    expect(purges).toEqual([]);
+    // …while the server did answer requests of its clients at info.
+    expect(logLines(server).some((l) => l.msg === "request" && l.level === 30)).toBe(true);
+  });
+
   it("writes nothing but JSON lines", () => {
     const lines = logLines(server);
     expect(lines.length).toBeGreaterThan(20);

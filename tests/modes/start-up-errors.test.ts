@@ -97,6 +97,8 @@ describe("the effective configuration (--print-config)", () => {
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^DATABASE_URL +postgresql:\/\/menu:\*\*\*@db\.example\.org:5432\/menu +\(set\)$/m);
     expect(`${result.stdout}${result.stderr}`).not.toMatch(/hunter2|a-revalidate-secret/);
+    // It has listened by then (Next.js's server.js listens first): it says what prints without listening.
+    expect(result.stderr).toContain("`node scripts/print-config.mjs` prints this without starting the server");
   });
 
   it("a bad value makes it exit 1 with the reason", () => {
@@ -118,6 +120,34 @@ function portInUse(): { readonly port: number } {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
   return held;
 }
+
+// Issue 46, point 4: the documented container case, the service already on its port.
+describe("printing the configuration beside a running service", () => {
+  const taken = portInUse();
+  const env = { ...process.env, DATABASE_URL: "postgresql://menu:hunter2-secret@db.example.org:5432/menu", HOSTNAME: "127.0.0.1" };
+
+  it("node scripts/print-config.mjs in the standalone output (the image) prints it and exits 0, without listening", () => {
+    ensureBuild();
+    const result = spawnSync(process.execPath, ["scripts/print-config.mjs"], {
+      cwd: path.join(ROOT, ".next/standalone"),
+      env: { ...env, PORT: String(taken.port) },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(new RegExp(`^PORT +${taken.port} +\\(set\\)$`, "m"));
+    expect(result.stdout).toMatch(/^DATABASE_URL +postgresql:\/\/menu:\*\*\*@db\.example\.org:5432\/menu +\(set\)$/m);
+    expect(`${result.stdout}${result.stderr}`).not.toMatch(/EADDRINUSE|Ready|hunter2/);
+  });
+
+  it("npm start --print-config (npm takes the flag) refuses, with the spelling that works, and starts nothing", () => {
+    const clean = Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith("npm_"))) as NodeJS.ProcessEnv;
+    const result = spawnSync("npm", ["start", "--print-config"], { cwd: ROOT, env: { ...clean, PORT: String(taken.port) }, encoding: "utf8", timeout: 60_000 });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain("npm start -- --print-config");
+    expect(result.stderr).not.toContain("EADDRINUSE");
+  });
+});
 
 describe("npm start on a port that is taken", () => {
   const taken = portInUse();
@@ -143,4 +173,21 @@ describe.each(["npm-start", "standalone"] as const)("observability settings at s
     const output = await startFailure(mode, { METRICS_PORT: String(taken.port) });
     expect(output).toContain(`METRICS_PORT ${taken.port} is in use`);
   });
+});
+
+// Issue 46.17 (log noise): npm start sets NEXT_MANUAL_SIG_HANDLE itself, but set it after reading the
+// configuration, so every npm start warned that the graceful stop was off.
+describe("npm start without NEXT_MANUAL_SIG_HANDLE in its environment", () => {
+  it("does not warn that the graceful stop is off", async () => {
+    const server = await startTestServer({ mode: "npm-start", postgresUrl: "", extraEnv: { NEXT_MANUAL_SIG_HANDLE: "" } });
+    try {
+      expect((await fetch(`${server.baseUrl}/api/health`)).status).toBe(200);
+      const { readFileSync } = await import("node:fs");
+      const log = readFileSync(server.logFile, "utf8");
+      expect(log).toContain("starting on SQLite");
+      expect(log).not.toContain("NEXT_MANUAL_SIG_HANDLE is not set");
+    } finally {
+      await server.stop();
+    }
+  }, 300_000);
 });
