@@ -3,7 +3,8 @@
 //   npm start, which is the standalone server.js) → run modes (instances behind a proxy, next start) → OpenAPI lint → floods of distinct URLs (tests/flood) → the same on PostgreSQL → faults (database outage, throttling, shutdown, imports under reads) → edge (attacks and cache checks through nginx, npm run edge) → browser (Playwright in Debian's Chromium) → MCP conformance
 // `npm test -- <stage>…` runs only the named stages.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -15,6 +16,12 @@ const reports = path.join(root, "test-reports");
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 const vitestReport = (name) => ["--reporter=default", "--reporter=json", `--outputFile.json=${path.join(reports, `${name}.json`)}`];
+
+// Test servers start from a copy of one migrated database holding the fixture, made once per run
+// and setting (tests/support/fixture-database.ts): its files and PostgreSQL templates live here.
+const templates = mkdtempSync(path.join(tmpdir(), "menu-templates-"));
+process.env.TEST_TEMPLATES = templates;
+process.env.TEST_TEMPLATES_PG = `menu_tmpl_${process.pid}_${Date.now()}`;
 
 // Every stage but "postgres" runs on the embedded SQLite database.
 const postgresUrl = process.env.TEST_POSTGRES_URL ?? "";
@@ -36,7 +43,7 @@ const stages = [
   { name: "flood", cmd: [bin("vitest"), "run", "--config", "tests/vitest.flood.config.ts", ...vitestReport("flood")] },
   {
     name: "postgres",
-    cmd: [bin("vitest"), "run", "--config", "tests/vitest.http.config.ts", ...vitestReport("postgres")],
+    cmd: [bin("vitest"), "run", "--config", "tests/vitest.postgres.config.ts", ...vitestReport("postgres")],
     env: { TEST_POSTGRES_URL: postgresUrl },
     when: postgresAvailable,
   },
@@ -57,6 +64,7 @@ function postgresAvailable() {
   const message = "PostgreSQL stage NOT RUN: set TEST_POSTGRES_URL to a PostgreSQL 15+ server (see README, Tests).";
   if (process.env.REQUIRE_POSTGRES === "1") {
     console.error(message);
+    rmSync(templates, { recursive: true, force: true });
     process.exit(1);
   }
   console.warn(`\n⚠ ${message}`);
@@ -78,6 +86,24 @@ for (const stage of stages) {
     break;
   }
 }
+rmSync(templates, { recursive: true, force: true });
+if (postgresUrl) await dropPostgresTemplates();
+
+// The run's PostgreSQL templates (TEST_TEMPLATES_PG…), dropped with the folder.
+async function dropPostgresTemplates() {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: postgresUrl });
+  try {
+    await client.connect();
+    const { rows } = await client.query("SELECT datname FROM pg_database WHERE starts_with(datname, $1)", [process.env.TEST_TEMPLATES_PG]);
+    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+  } catch (error) {
+    console.warn(`The run's PostgreSQL templates were not dropped: ${error.message}`);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
 // Vitest's JSON reports and Playwright's (tests/playwright.config.ts writes test-reports/<stage>.json).
 let passed = 0;
 let failedTests = 0;
