@@ -18,7 +18,7 @@
 // PostgreSQL throttle store is the fault stage's). `TEST_POSTGRES_URL=… npm run test:http` still
 // runs every HTTP file on PostgreSQL.
 import { defineConfig } from "vitest/config";
-import http from "./vitest.http.config";
+import http from "./vitest.http.config.ts";
 
 const onPostgres = [
   "api-read",

@@ -34,21 +34,39 @@ const settingKey = (env: NodeJS.ProcessEnv) => `seed_${(env.SEED_DEMO_DATA ?? "u
 const made = new Map<string, Promise<string>>();
 let builds = 0;
 
-/** Once per process and key; a second process racing for the same template keeps the first one made. */
-function once(key: string, make: () => Promise<string>): Promise<string> {
+/**
+ * Once per run and key: the first process to take the key's lock (a folder: mkdir is atomic) makes
+ * the template; the others wait for it rather than make it too. `exists` says it is there.
+ */
+function once(dir: string, key: string, exists: () => Promise<boolean>, make: () => Promise<void>): Promise<string> {
   let p = made.get(key);
   if (!p) {
-    p = make();
+    p = (async () => {
+      const lock = path.join(dir, `${key}.lock`);
+      for (const deadline = Date.now() + 300_000; !(await exists()); await new Promise((r) => setTimeout(r, 200))) {
+        if (Date.now() > deadline) throw new Error(`no template ${key} after 300 s (lock ${lock})`);
+        try {
+          mkdirSync(lock);
+        } catch {
+          continue; // another process is making it
+        }
+        try {
+          await make();
+        } finally {
+          rmSync(lock, { recursive: true, force: true });
+        }
+      }
+      return key;
+    })();
     p.catch(() => made.delete(key));
     made.set(key, p);
   }
   return p;
 }
 
-function sqliteTemplate(dir: string, env: NodeJS.ProcessEnv): Promise<string> {
+async function sqliteTemplate(dir: string, env: NodeJS.ProcessEnv): Promise<string> {
   const file = path.join(dir, `${settingKey(env)}.db`);
-  return once(file, async () => {
-    if (existsSync(file)) return file;
+  await once(dir, `sqlite_${settingKey(env)}`, async () => existsSync(file), async () => {
     const build = mkdtempSync(path.join(dir, "build-"));
     try {
       const built = path.join(build, "test.db");
@@ -59,15 +77,14 @@ function sqliteTemplate(dir: string, env: NodeJS.ProcessEnv): Promise<string> {
     } finally {
       rmSync(build, { recursive: true, force: true });
     }
-    return file;
   });
+  return file;
 }
 
-function postgresTemplate(prefix: string, serverUrl: string, env: NodeJS.ProcessEnv): Promise<string> {
+async function postgresTemplate(dir: string, prefix: string, serverUrl: string, env: NodeJS.ProcessEnv): Promise<string> {
   const name = `${prefix}_${settingKey(env)}`;
-  return once(`${serverUrl} ${name}`, async () => {
-    const exists = async () => (await postgresAdmin(serverUrl, "SELECT 1 FROM pg_database WHERE datname = $1", [name])).length > 0;
-    if (await exists()) return name;
+  const exists = async () => (await postgresAdmin(serverUrl, "SELECT 1 FROM pg_database WHERE datname = $1", [name])).length > 0;
+  await once(dir, name, exists, async () => {
     const build = `${name}_b${process.pid}_${++builds}`;
     const url = new URL(serverUrl);
     url.pathname = `/${build}`;
@@ -77,10 +94,10 @@ function postgresTemplate(prefix: string, serverUrl: string, env: NodeJS.Process
       await postgresAdmin(serverUrl, `ALTER DATABASE "${build}" RENAME TO "${name}"`);
     } catch (error) {
       await postgresAdmin(serverUrl, `DROP DATABASE IF EXISTS "${build}"`);
-      if (!(await exists())) throw error;
+      throw error;
     }
-    return name;
   });
+  return name;
 }
 
 /**
@@ -88,17 +105,16 @@ function postgresTemplate(prefix: string, serverUrl: string, env: NodeJS.Process
  * hold the migrated schema, the demo data when env.SEED_DEMO_DATA says so, and the fixture.
  */
 export async function fixtureDatabase(env: NodeJS.ProcessEnv, target: { sqliteFile: string } | { postgres: ScratchPostgres; serverUrl: string }): Promise<void> {
-  if ("sqliteFile" in target) {
-    const dir = templatesDir();
-    if (!dir) return migrateAndImport(env);
-    mkdirSync(dir, { recursive: true });
-    copyFileSync(await sqliteTemplate(dir, env), target.sqliteFile);
-    return;
-  }
+  const dir = templatesDir();
   const prefix = postgresPrefix();
-  if (!prefix) {
+  if (dir) mkdirSync(dir, { recursive: true });
+  if ("sqliteFile" in target) {
+    if (!dir) return migrateAndImport(env);
+    copyFileSync(await sqliteTemplate(dir, env), target.sqliteFile);
+  } else if (!dir || !prefix) {
     await target.postgres.create();
-    return migrateAndImport(env);
+    migrateAndImport(env);
+  } else {
+    await target.postgres.create(await postgresTemplate(dir, prefix, target.serverUrl, env));
   }
-  await target.postgres.create(await postgresTemplate(prefix, target.serverUrl, env));
 }
