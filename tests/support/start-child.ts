@@ -13,8 +13,8 @@ export interface StartedChild {
 export interface StartChildOptions extends Pick<SpawnOptions, "cwd" | "env"> {
   /** for messages: "server", "npm run edge", "varnishd", … */
   name: string;
-  /** true once the child answers as it should; a throw counts as not yet */
-  ready: () => Promise<boolean>;
+  /** true once the child answers as it should (or has printed so); a throw counts as not yet */
+  ready: (output: string) => Promise<boolean> | boolean;
   timeoutMs: number;
   intervalMs?: number;
   /** how much of the output to keep (the newest characters); everything by default */
@@ -38,7 +38,7 @@ export async function startChild(command: string, args: string[], options: Start
   const deadline = Date.now() + options.timeoutMs;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${options.name} exited (${child.exitCode ?? child.signalCode}):\n${output}`);
-    if (await options.ready().catch(() => false)) return { child, output: () => output };
+    if (await Promise.resolve(output).then(options.ready).catch(() => false)) return { child, output: () => output };
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
       throw new Error(`${options.name} did not start within ${options.timeoutMs / 1000} s:\n${output}`);
