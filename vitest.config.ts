@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "tests/db/**/*.test.ts"],
     testTimeout: 30_000,
+    // Two files at a time (vitest's default on two cores is one): tests/db waits on SQLite files.
+    maxWorkers: 2,
     environment: "node",
   },
 });

@@ -17,8 +17,10 @@ export default defineConfig({
   outputDir: "../test-results",
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  fullyParallel: false,
-  workers: 1,
+  // Two browsers at a time, test by test rather than file by file (the long tests are in one
+  // file): the pages and the server share the two cores, but much of a test is waiting.
+  fullyParallel: true,
+  workers: 2,
   retries: 0,
   // The JSON report feeds the one "N passed, N failed" line that npm test ends with.
   reporter: [["list"], ["json", { outputFile: `../test-reports/${process.env.PLAYWRIGHT_REPORT || "browser"}.json` }]],

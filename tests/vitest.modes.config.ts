@@ -1,6 +1,6 @@
 // The run-modes stage of npm test: each file starts its own servers (tests/support/test-server.ts)
-// in the mode it is about — several standalone instances behind a proxy, `next start`. Files run
-// one after another: the machine's two cores are shared.
+// in the mode it is about — several standalone instances behind a proxy, `next start`. Two files
+// run at a time (below).
 import { defineConfig } from "vitest/config";
 import path from "node:path";
 
@@ -12,7 +12,9 @@ export default defineConfig({
   test: {
     include: ["tests/modes/**/*.test.ts"],
     environment: "node",
-    fileParallelism: false,
+    // Two files at a time: most of a file is waiting (servers starting, deadlines running out,
+    // databases stopped), and every load a test makes is bounded in count and time.
+    maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 300_000,
   },

@@ -155,11 +155,16 @@ async function scratchDatabase(postgresUrl?: string): Promise<{ url: string; dro
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    // Plain DROP first: PostgreSQL stops an autovacuum worker on the database itself, which FORCE
+    // (terminating it as another role) may not be allowed to do; FORCE for our own leftovers.
     async drop() {
       const c = new pg.Client({ connectionString: postgresUrl });
       await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await c.end();
+      try {
+        await c.query(`DROP DATABASE IF EXISTS "${name}"`).catch(() => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+      } finally {
+        await c.end();
+      }
     },
   };
 }

@@ -4,6 +4,8 @@ import { expect, test } from "@playwright/test";
 import { expectAccessible, watchPage } from "./helpers";
 
 test("axe and CSP: /docs/api, collapsed and expanded", async ({ page }) => {
+  // Two axe runs over the whole reference: 20 s on an idle machine, over a minute on a busy one.
+  test.setTimeout(180_000);
   const watch = await watchPage(page);
   const response = await page.goto("/docs/api");
   expect(response?.status()).toBe(200);

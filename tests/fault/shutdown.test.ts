@@ -140,7 +140,9 @@ describe.each(["npm-start", "standalone"] as const)("graceful shutdown of %s", (
 describe.each(["npm-start", "standalone"] as const)("SIGTERM with a drain delay behind a load balancer (%s)", (mode) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ postgresUrl: "", mode, extraEnv: { SHUTDOWN_DELAY_MS: "1500" } });
+    // 3 s: the balancer's polls (every 100 ms) can take a second or more to be answered when the
+    // machine is busy; the delay must outlast the time it takes to see the 503.
+    server = await startTestServer({ postgresUrl: "", mode, extraEnv: { SHUTDOWN_DELAY_MS: "3000" } });
   });
   afterAll(() => server?.stop());
 

@@ -8,13 +8,14 @@
 //   log names VERCEL_AUTOMATION_BYPASS_SECRET (never a 404, never an empty page); the API works.
 // - With it the page is served, the render having gone through the front with the secret.
 // - A render refused later (a revoked secret) serves the last good copy, saying so.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
 import { request as httpRequest } from "node:http";
 import { createServer, request as httpsRequest, type Server } from "node:https";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startChild } from "../support/start-child";
 import { ensureBuild, ROOT, stopChild } from "../support/test-server";
 
 const SECRET = "bypass-secret-for-the-test";
@@ -43,8 +44,8 @@ function visit(pathname: string, accept = "text/html"): Promise<{ status: number
 
 async function startFunction(env: Record<string, string>): Promise<void> {
   const socket = path.join(dir, `fn-${Date.now()}.sock`);
-  let output = "";
-  const child = spawn(process.execPath, ["tests/support/function-host.mjs", socket], {
+  const { child, output } = await startChild(process.execPath, ["tests/support/function-host.mjs", socket], {
+    name: "the function",
     cwd: ROOT,
     env: {
       ...process.env,
@@ -58,18 +59,12 @@ async function startFunction(env: Record<string, string>): Promise<void> {
       MENU_CACHE_TTL_MS: "1000",
       ...env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    timeoutMs: 120_000,
+    intervalMs: 200,
+    ready: (printed) => printed.includes("function ready"),
   });
-  child.stdout?.on("data", (d) => (output += d));
-  child.stderr?.on("data", (d) => (output += d));
-  fn = { child, output: () => output };
+  fn = { child, output };
   socketPath = socket;
-  const deadline = Date.now() + 120_000;
-  while (!output.includes("function ready")) {
-    if (child.exitCode !== null) throw new Error(`the function exited (${child.exitCode}):\n${output}`);
-    if (Date.now() > deadline) throw new Error(`the function did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 let socketPath = "";

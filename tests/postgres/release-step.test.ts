@@ -40,7 +40,8 @@ afterEach(async () => {
   server = undefined;
 });
 
-describe("a PostgreSQL deployment", () => {
+// Each test migrates a fresh database, some twice: 15–30 s on a loaded two-core machine.
+describe("a PostgreSQL deployment", { timeout: 120_000 }, () => {
   it("refuses to start while migrations are pending, naming them and the release step", async () => {
     const url = await freshDatabase();
     const error = await startTestServer({ databaseUrl: url, extraEnv: { SEED_DEMO_DATA: "" } }).then(

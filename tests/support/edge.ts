@@ -1,10 +1,11 @@
 // The shipped edge in front of a test server: `node scripts/edge.mjs` (npm run edge) on a free
 // loopback port, nginx in the foreground with edge/nginx.conf.template. .ci/run installs nginx.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import path from "node:path";
-import { freePort, ROOT, stopChild } from "./test-server";
+import { freePort, startChild, stopChild } from "./start-child";
+import { ROOT } from "./test-server";
 
 export interface Edge {
   baseUrl: string;
@@ -18,33 +19,20 @@ export interface Edge {
 export async function startEdge(upstreamBaseUrl: string, env: Record<string, string> = {}): Promise<Edge> {
   const port = await freePort();
   const upstream = new URL(upstreamBaseUrl);
-  const child = spawn(process.execPath, [path.join(ROOT, "scripts/edge.mjs")], {
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const { child, output } = await startChild(process.execPath, [path.join(ROOT, "scripts/edge.mjs")], {
+    name: "npm run edge",
     cwd: ROOT,
     env: { ...process.env, EDGE_PORT: `127.0.0.1:${port}`, EDGE_UPSTREAM: `${upstream.hostname}:${upstream.port}`, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (d) => (output += d));
-  child.stderr?.on("data", (d) => (output += d));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`npm run edge exited (${child.exitCode}):\n${output}`);
-    try {
-      // The edge's own id on the answer: nginx is up (whatever the app says).
+    timeoutMs: 20_000,
+    // The edge's own id on the answer: nginx is up (whatever the app says).
+    async ready() {
       const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
       await res.arrayBuffer();
-      if (res.headers.get("x-request-id")) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`npm run edge did not start in time:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { baseUrl, log: () => output, child, stop: () => stopChild(child) };
+      return Boolean(res.headers.get("x-request-id"));
+    },
+  });
+  return { baseUrl, log: output, child, stop: () => stopChild(child) };
 }
 
 export interface Answer {

@@ -1,11 +1,11 @@
 // A real Prometheus server (Debian's `prometheus` package, installed by .ci/run) for a test:
 // foreground, on loopback, with a temporary configuration and data directory, scraping the given
 // targets every second. Never the system service.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { freePort, stopChild } from "./test-server";
+import { freePort, startChild, stopChild } from "./start-child";
 
 export interface Prometheus {
   url: string;
@@ -36,17 +36,13 @@ export async function startPrometheus(targets: string[]): Promise<Prometheus> {
   );
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(prometheusBinary(), [`--config.file=${config}`, `--storage.tsdb.path=${path.join(dir, "data")}`, `--web.listen-address=127.0.0.1:${port}`], { stdio: ["ignore", "ignore", "pipe"] });
-  let output = "";
-  child.stderr?.on("data", (d) => (output = (output + d).slice(-4000)));
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`prometheus exited (${child.exitCode}):\n${output}`);
-    const ready = await fetch(`${url}/-/ready`).then((r) => r.ok, () => false);
-    if (ready) break;
-    if (Date.now() > deadline) throw new Error(`prometheus did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  const { child } = await startChild(prometheusBinary(), [`--config.file=${config}`, `--storage.tsdb.path=${path.join(dir, "data")}`, `--web.listen-address=127.0.0.1:${port}`], {
+    name: "prometheus",
+    timeoutMs: 30_000,
+    intervalMs: 250,
+    keepOutput: 4000,
+    ready: async () => (await fetch(`${url}/-/ready`)).ok,
+  });
   return {
     url,
     async query(promql) {

@@ -1,35 +1,42 @@
 // A throw-away PostgreSQL database for one test run, on a server whose role may CREATE DATABASE.
-async function admin(serverUrl: string, sql: string) {
+/** One statement on the server's maintenance database; its rows. */
+export async function postgresAdmin(serverUrl: string, sql: string, params: unknown[] = []): Promise<Record<string, unknown>[]> {
   const { default: pg } = await import("pg");
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
-    await client.query(sql);
+    return (await client.query(sql, params)).rows;
   } finally {
     await client.end();
   }
 }
 
+export type ScratchPostgres = ReturnType<typeof scratchPostgres>;
+let made = 0;
+
 /** Its name and URL at once (a module may need DATABASE_URL before it imports the data layer); create() and drop() when due. */
 export function scratchPostgres(serverUrl: string, prefix = "menu_test") {
-  const name = `${prefix}_${process.pid}_${Date.now()}`;
+  // The counter: two made in one millisecond by one process (servers started together) differ.
+  const name = `${prefix}_${process.pid}_${Date.now()}_${++made}`;
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    create: () => admin(serverUrl, `CREATE DATABASE "${name}"`),
+    /** An empty database, or a copy of `template` (tests/support/fixture-database.ts). */
+    create: (template?: string) => postgresAdmin(serverUrl, `CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ""}`).then(() => undefined),
     // Plain DROP first: PostgreSQL itself stops an autovacuum worker on the database, which FORCE
     // (terminating it as another role) may not be allowed to do. FORCE only for connections that
     // outlived their owner.
-    async drop() {
+    async drop(): Promise<void> {
       for (let attempt = 1; attempt <= 5; attempt++) {
         try {
-          return await admin(serverUrl, `DROP DATABASE IF EXISTS "${name}"`);
+          await postgresAdmin(serverUrl, `DROP DATABASE IF EXISTS "${name}"`);
+          return;
         } catch {
           await new Promise((resolve) => setTimeout(resolve, 1000));
         }
       }
-      await admin(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await postgresAdmin(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     },
   };
 }

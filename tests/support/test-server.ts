@@ -5,15 +5,16 @@
 // private fields all carry the marker PRIVATE-MARKER. The database is SQLite, or a new database on
 // the PostgreSQL server named by TEST_POSTGRES_URL when that is set, migrated first with the
 // release step (`npm run db:migrate`'s script, with SEED_DEMO_DATA=true), as a deployment does.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
 import { appendFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fixtureDatabase } from "./fixture-database";
+export { FIXTURE } from "./fixture-database";
 import { scratchPostgres } from "./scratch-postgres";
+import { freePort, startChild, stopChild } from "./start-child";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
-export const FIXTURE = path.join(ROOT, "tests/fixtures/menus.json");
 export const PRIVATE_MARKER = "PRIVATE-MARKER";
 
 export const SERVER_MODES = ["npm-start", "standalone", "next-start"] as const;
@@ -71,31 +72,7 @@ function rssOf(pid: number | undefined): number | null {
   }
 }
 
-/** SIGTERM, then SIGKILL if the process has not exited within 5 s. */
-export async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once("exit", r));
-  child.kill("SIGTERM");
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-  if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
-
-
-function tsx(args: string[], env: NodeJS.ProcessEnv) {
-  const result = spawnSync(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), ...args], { cwd: ROOT, env, encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`tsx ${args.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
-}
+export { freePort, stopChild };
 
 /**
  * extraEnv: settings of this server (RATE_LIMIT_PER_MINUTE, …). postgresUrl: the PostgreSQL server
@@ -113,7 +90,6 @@ export async function startTestServer(
   const baseUrl = `http://127.0.0.1:${port}`;
   const postgresUrl = options.postgresUrl ?? process.env.TEST_POSTGRES_URL;
   const postgres = !options.databaseUrl && postgresUrl ? scratchPostgres(postgresUrl) : undefined;
-  await postgres?.create();
   const databaseUrl = options.databaseUrl ?? postgres?.url ?? `file:${path.join(dir, "test.db")}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -130,42 +106,31 @@ export async function startTestServer(
     ...options.extraEnv,
   };
   if (!options.databaseUrl) {
-    tsx(["scripts/db-migrate.ts"], env);
-    tsx(["scripts/import.ts", FIXTURE], env);
+    const sqliteFile = databaseUrl.slice("file:".length);
+    await fixtureDatabase(env, postgres && postgresUrl ? { postgres, serverUrl: postgresUrl } : { sqliteFile });
   }
 
   const nodeArgs = options.asNpmStart ? npmStartNodeArgs() : [];
   const command = commandOf(mode, port);
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, ...command.args], { cwd: command.cwd, env, stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
   let started = false;
   const logFile = path.join(dir, "server.log");
   appendFileSync(logFile, "");
-  child.stdout?.on("data", (d) => appendFileSync(logFile, d));
-  child.stderr?.on("data", (d) => appendFileSync(logFile, d));
-  child.stdout?.on("data", (d) => (output += d));
-  // After start-up the server's stderr (unexpected errors behind a 500) goes to the test output.
-  child.stderr?.on("data", (d) => (started ? process.stderr.write(d) : (output += d)));
-
   // The first start may build the app: allow for it, but never wait forever.
-  const deadline = Date.now() + 240_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
-    try {
-      const res = await fetch(`${baseUrl}/api/public/plans`);
-      if (res.ok) {
-        started = true;
-        break;
-      }
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`server did not start in time:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const { child } = await startChild(process.execPath, [...nodeArgs, ...command.args], {
+    name: "server",
+    cwd: command.cwd,
+    env,
+    timeoutMs: 240_000,
+    intervalMs: 200,
+    keepOutput: 200_000,
+    onOutput(chunk, stream) {
+      appendFileSync(logFile, chunk);
+      // After start-up the server's stderr (unexpected errors behind a 500) goes to the test output.
+      if (started && stream === "stderr") process.stderr.write(chunk);
+    },
+    ready: async () => (await fetch(`${baseUrl}/api/public/plans`, { signal: AbortSignal.timeout(10_000) })).ok,
+  });
+  started = true;
 
   return {
     baseUrl,
