@@ -28,6 +28,9 @@ process.chdir(root);
 // (lib/server/start-up.ts). Set before the configuration is read, which records it: set after, the
 // server (sharing that reading) warned on every npm start that the graceful stop was off.
 if (!dev && !buildOnly) process.env.NEXT_MANUAL_SIG_HANDLE = "true";
+// The standalone server's documented KEEP_ALIVE_TIMEOUT: Node's 5 s closes idle connections as
+// clients (undici keeps 4 s) and load balancers (60 s) reuse them; above 60 s they close first.
+if (!dev && !buildOnly) process.env.KEEP_ALIVE_TIMEOUT ||= "65000";
 const { configOrExit, describeConfig } = await import("../lib/config-schema.mjs");
 // `npm start --print-config` (no `--`): npm keeps the flag, and the server would start instead.
 const { refuseNpmEatenFlags } = await import("./npm-eaten-flags.mjs");

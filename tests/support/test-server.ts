@@ -38,7 +38,7 @@ function commandOf(mode: ServerMode, port: number): { args: string[]; cwd: strin
   if (mode === "npm-start") return { args: ["scripts/start.mjs"], cwd: ROOT };
   ensureBuild();
   if (mode === "standalone") return { args: ["server.js"], cwd: path.join(ROOT, ".next/standalone") };
-  return { args: [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], cwd: ROOT };
+  return { args: [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1", "--keepAliveTimeout", "65000"], cwd: ROOT };
 }
 
 export interface TestServer {
@@ -99,8 +99,10 @@ export async function startTestServer(
     PUBLIC_BASE_URL: baseUrl,
     // stop() should not wait out a production drain delay; the shutdown tests set their own.
     SHUTDOWN_DELAY_MS: "0",
-    // as npm start and the container image set it: SIGTERM/SIGINT go to the graceful stop
+    // as npm start and the container image set them: SIGTERM/SIGINT go to the graceful stop, and
+    // idle connections outlive a client's keep-alive (Node's 5 s raced undici's 4 s under load)
     NEXT_MANUAL_SIG_HANDLE: "true",
+    KEEP_ALIVE_TIMEOUT: "65000",
     // The suites read the demo data, also on a PostgreSQL database (never seeded unless told).
     SEED_DEMO_DATA: "true",
     ...options.extraEnv,
