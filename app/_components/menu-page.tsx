@@ -11,7 +11,7 @@ import { CategoryBar } from "./category-bar";
 import { OpenStatus } from "./open-status";
 import { OpeningHours } from "./opening-hours";
 import { ShareButton } from "./share-button";
-import { PageFooter, rel } from "./shared";
+import { rel } from "./shared";
 import { LanguageHint, type LanguageOffer } from "./language-hint";
 import { menuInLanguage } from "@/lib/i18n/place-names";
 import { plainText } from "@/lib/text/plain-text";
@@ -324,22 +324,10 @@ export function MenuPage({ view }: { view: MenuView }) {
 
       {view.lang === view.defaultLanguage && <LanguageHint current={view.lang} offers={languageOffers(view)} />}
 
-      <PageFooter
-        markdownUrl={view.markdownUrl}
-        forDevelopers={{
-          summary: <span lang="en">For developers and agents</span>,
-          links: (
-            <>
-              <a href={`/api/public/restaurants/${encodeURIComponent(view.slug)}`} type="application/json" lang="en">
-                JSON
-              </a>{" "}
-              ·{" "}
-            </>
-          ),
-        }}
-      >
-        <span lang={t.lang}>{t.menuUpdated}</span> <time dateTime={view.updatedAt}>{updated.toISOString().slice(0, 10)}</time>
-      </PageFooter>
+      {/* The developer links (this menu as JSON and Markdown) are in the site footer, in the menu's language (app/_lib/menu-layout.tsx). */}
+      <p className="page-footer">
+        {t.menuUpdated} <time dateTime={view.updatedAt}>{updated.toISOString().slice(0, 10)}</time>
+      </p>
     </main>
   );
 }
