@@ -11,6 +11,7 @@ import { CategoryBar } from "./category-bar";
 import { OpenStatus } from "./open-status";
 import { OpeningHours } from "./opening-hours";
 import { ShareButton } from "./share-button";
+import { DirectionsLink } from "./directions-link";
 import { rel } from "./shared";
 import { LanguageHint, type LanguageOffer } from "./language-hint";
 import { menuInLanguage } from "@/lib/i18n/place-names";
@@ -85,10 +86,10 @@ export function MenuPage({ view }: { view: MenuView }) {
                 <span aria-hidden="true">✆</span> {s.call}
               </a>
             )}
-            {view.directionsUrl && (
-              <a className="action" href={view.directionsUrl} rel="noopener noreferrer">
+            {view.directions && (
+              <DirectionsLink links={view.directions}>
                 <span aria-hidden="true">➜</span> {s.directions}
-              </a>
+              </DirectionsLink>
             )}
             <ShareButton url={rel(view.url)} title={plainText(view.name)} label={s.share} copied={s.linkCopied} />
           </div>

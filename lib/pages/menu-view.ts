@@ -4,6 +4,7 @@
 import { ALLERGENS, type Allergen } from "../menu/allergens";
 import { DAY_KEYS, localTime, openState, stateSpan } from "../search/opening-hours";
 import { statusText } from "./menu-view-status";
+import { directionsLinks, type DirectionsLinks } from "./directions";
 import { NO_FILTER, type MenuFilterState } from "./menu-view-filter";
 import { menuLabels, type DietLabelKey, type MenuLabels } from "../i18n/menu-labels";
 import { withoutControls } from "../text/plain-text";
@@ -157,8 +158,8 @@ export interface MenuView {
   timeZone: string | null;
   /** null: hours or time zone unknown */
   openStatus: OpenStatusView | null;
-  /** a directions link for maps apps (coordinates when known, else the address) */
-  directionsUrl: string | null;
+  /** directions in maps apps: to the name and address, else the coordinates (lib/pages/directions.ts) */
+  directions: DirectionsLinks | null;
   /** tel: link of the phone number */
   phoneHref: string | null;
   /** whether EU Regulation 1169/2011 (and so the note naming it) applies: restaurants in the EU */
@@ -249,9 +250,17 @@ function badgeOf(badge: string | null, lang: string, ownerLang: string): Named |
   return text === null ? null : badgeName(text, lang, ownerLang);
 }
 
-/** The address, its city and country named in the page's language when known (`city`, `country`). */
-export function addressLine(contact: PublicRestaurant["contact"], country: string | null = null, city: string | null = null): string | null {
-  const cityPart = [contact.postalCode, city ?? contact.city].filter(Boolean).join(" ");
+/** Countries that write the postal code after the city ("New York 10003", "London SW1A 1AA"). */
+const POSTAL_CODE_AFTER_CITY = new Set(["US", "CA", "GB", "IE", "AU", "NZ", "BR"]);
+
+/**
+ * The address, its city and country named in the page's language when known (`city`, `country`),
+ * in the order the restaurant's country writes it (`countryCode`).
+ */
+export function addressLine(contact: PublicRestaurant["contact"], country: string | null = null, city: string | null = null, countryCode: string | null = null): string | null {
+  const cityAndCode = [contact.postalCode, city ?? contact.city];
+  if (countryCode && POSTAL_CODE_AFTER_CITY.has(countryCode.toUpperCase())) cityAndCode.reverse();
+  const cityPart = cityAndCode.filter(Boolean).join(" ");
   const parts = [contact.address, cityPart, country ?? contact.country].map((p) => clean(p)).filter((p): p is string => p !== null);
   return parts.length ? parts.join(", ") : null;
 }
@@ -315,7 +324,9 @@ export function buildMenuView(
   const country = countryName(countryCode, labels.lang);
   const city = restaurant.contact.city ? cityName({ name: restaurant.contact.city, ...cityRef }, labels.lang) : null;
   // The address is one line of text: a city name left in its own language is still the right one to post to.
-  const address = addressLine(restaurant.contact, country, city?.text ?? null);
+  const address = addressLine(restaurant.contact, country, city?.text ?? null, countryCode);
+  // Maps apps get it in the restaurant's own language, as its street address is written.
+  const ownAddress = addressLine(restaurant.contact, countryName(countryCode, defaultLanguage), restaurant.contact.city, countryCode);
 
   return {
     restaurant,
@@ -325,7 +336,7 @@ export function buildMenuView(
     city,
     timeZone,
     openStatus: openStatusView(restaurant.openingHours, timeZone, now, labels),
-    directionsUrl: directionsUrl(restaurant.contact, address),
+    directions: directionsLinks(restaurant.name, ownAddress, restaurant.contact.latitude, restaurant.contact.longitude),
     phoneHref: restaurant.contact.phone ? `tel:${restaurant.contact.phone.replace(/[^\d+]/g, "")}` : null,
     filter: NO_FILTER,
     euAllergenRules: countryCode !== null && EU_COUNTRIES.has(countryCode.toUpperCase()),
@@ -369,11 +380,3 @@ export function openStatusView(hours: Record<string, string> | null, timeZone: s
   return { open: state.open, text: statusText(state, labels.status, DAY_KEYS.map((d) => labels.days[d])), asOf, today: DAY_KEYS[local.day], ...span };
 }
 
-/**
- * A directions link every phone opens in a maps app (Google Maps' documented cross-platform URL):
- * to the coordinates when the restaurant published them, else to its address.
- */
-export function directionsUrl(contact: PublicRestaurant["contact"], address: string | null): string | null {
-  const destination = contact.latitude !== null && contact.longitude !== null ? `${contact.latitude},${contact.longitude}` : address;
-  return destination ? `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(destination)}` : null;
-}

@@ -85,11 +85,11 @@ test.describe("1 · the menu on the first screen", () => {
     }
   }
 
-  test("directions lead to a maps app at the restaurant's coordinates", async ({ page }) => {
+  test("directions lead to a maps app at the restaurant's name and address (issue 47.3: tests/e2e/diner-local.spec.ts)", async ({ page }) => {
     await page.goto("/zunfthaus-am-see");
     const api = await (await fetch(`${baseUrl()}/api/public/restaurants/zunfthaus-am-see`)).json();
     const href = await page.getByRole("link", { name: "Route" }).getAttribute("href");
-    expect(href).toBe(`https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(`${api.contact.latitude},${api.contact.longitude}`)}`);
+    expect(decodeURIComponent(new URL(href!).searchParams.get("destination")!)).toMatch(new RegExp(`^${api.name}, ${api.contact.address}, `));
     await expect(page.getByRole("link", { name: "Anrufen" })).toHaveAttribute("href", `tel:${api.contact.phone.replace(/[^\d+]/g, "")}`);
   });
 

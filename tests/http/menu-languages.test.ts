@@ -90,4 +90,3 @@ describe("menu labels in the page's language", () => {
     expect(html).toContain('<html lang="pt-BR"');
   });
 });
-});
