@@ -143,17 +143,7 @@ export function MenuFilter(props: {
             <button type="submit" className="no-js-only" formNoValidate onClick={(e) => e.preventDefault()}>
               {t.apply}
             </button>
-            <a
-              className="button-secondary filter-clear"
-              href={props.action}
-              aria-disabled={active ? undefined : "true"}
-              onClick={(e) => {
-                e.preventDefault();
-                setFilter(NO_FILTER);
-              }}
-            >
-              {t.clear}
-            </a>
+            <ClearLink href={props.action} disabled={!active} onClear={() => setFilter(NO_FILTER)} text={t.clear} />
           </div>
         </form>
       </details>
@@ -161,9 +151,33 @@ export function MenuFilter(props: {
       <p className={active ? "filter-status is-active" : "filter-status"} role="status" aria-live="polite">
         {status}
       </p>
+      {/* A filter that hides every dish: said plainly, with the way out beside it (not in the folded panel). */}
+      {total > 0 && hiddenCount === total && (
+        <div className="filter-empty">
+          <p>{t.noneMatch}</p>
+          <ClearLink href={props.action} disabled={false} onClear={() => setFilter(NO_FILTER)} text={t.clear} />
+        </div>
+      )}
       </div>
       {props.children}
     </FilterContext.Provider>
+  );
+}
+
+/** "Clear filter": the unfiltered page's address without JavaScript, the filter reset at once with it. */
+function ClearLink({ href, disabled, onClear, text }: { href: string; disabled: boolean; onClear: () => void; text: string }) {
+  return (
+    <a
+      className="filter-clear"
+      href={href}
+      aria-disabled={disabled ? "true" : undefined}
+      onClick={(e) => {
+        e.preventDefault();
+        onClear();
+      }}
+    >
+      {text}
+    </a>
   );
 }
 

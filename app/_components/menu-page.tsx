@@ -41,6 +41,21 @@ export function MenuPage({ view }: { view: MenuView }) {
   const filterQuery = menuFilterQuery(view.filter);
   const filterSearch = filterQuery ? `?${filterQuery}` : "";
 
+  const switcher = (
+    <nav className="language-switcher" aria-label={t.menuLanguage.replace(/\s*[:：]$/, "")}>
+      <span className="language-switcher-label">{t.menuLanguage}</span>
+      <ul>
+        {view.languages.map((l) => (
+          <li key={l.code}>
+            <a href={rel(l.url) + filterSearch} hrefLang={l.code} lang={l.code} aria-current={l.current ? "page" : undefined}>
+              {l.name}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+
   // What a diner who scanned a table's QR code came for comes first: on a 390×844 phone the name,
   // the open/closed line, call and directions, then the sticky section bar and the first dishes
   // within the first screen. About, contact, hours and ratings follow the menu (beside it on wide
@@ -94,20 +109,14 @@ export function MenuPage({ view }: { view: MenuView }) {
             <ShareButton url={rel(view.url)} title={plainText(view.name)} label={s.share} copied={s.linkCopied} />
           </div>
         </div>
-        {view.languages.length > 1 && (
-          <nav className="language-switcher" aria-label={t.menuLanguage.replace(/\s*[:：]$/, "")}>
-            <span className="language-switcher-label">{t.menuLanguage}</span>
-            <ul>
-              {view.languages.map((l) => (
-                <li key={l.code}>
-                  <a href={rel(l.url) + filterSearch} hrefLang={l.code} lang={l.code} aria-current={l.current ? "page" : undefined}>
-                    {l.name}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        )}
+        {view.languages.length > 1 &&
+          (view.lang === view.defaultLanguage ? (
+            <LanguageHint current={view.lang} offers={languageOffers(view)}>
+              {switcher}
+            </LanguageHint>
+          ) : (
+            switcher
+          ))}
       </header>
 
       {view.categories.length > 1 && (
@@ -322,8 +331,6 @@ export function MenuPage({ view }: { view: MenuView }) {
           <span aria-hidden="true">↑</span> {s.backToTop}
         </a>
       </p>
-
-      {view.lang === view.defaultLanguage && <LanguageHint current={view.lang} offers={languageOffers(view)} />}
 
       {/* The developer links (this menu as JSON and Markdown) are in the site footer, in the menu's language (app/_lib/menu-layout.tsx). */}
       <p className="page-footer">

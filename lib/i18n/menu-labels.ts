@@ -47,6 +47,8 @@ export interface FilterLabels {
   showingAll: string;
   /** {shown} {total} {hidden} */
   showingSome: string;
+  /** the filter hides every dish */
+  noneMatch: string;
 }
 
 interface LabelTable {
@@ -202,6 +204,7 @@ const en: LabelTable = {
     showingOne: "Showing the only dish.",
     showingAll: "Showing all {total} dishes.",
     showingSome: "Showing {shown} of {total} dishes; {hidden} hidden by the filter.",
+    noneMatch: "No dish on this menu matches the filter.",
   },
 };
 
@@ -314,6 +317,7 @@ const de: LabelTable = {
     showingOne: "Das einzige Gericht wird angezeigt.",
     showingAll: "Alle {total} Gerichte werden angezeigt.",
     showingSome: "{shown} von {total} Gerichten angezeigt; {hidden} durch den Filter ausgeblendet.",
+    noneMatch: "Kein Gericht dieser Speisekarte passt zum Filter.",
   },
 };
 
@@ -426,6 +430,7 @@ const fr: LabelTable = {
     showingOne: "Le seul plat est affiché.",
     showingAll: "Les {total} plats sont affichés.",
     showingSome: "{shown} plats sur {total} affichés ; {hidden} masqués par le filtre.",
+    noneMatch: "Aucun plat de ce menu ne correspond au filtre.",
   },
 };
 
@@ -538,6 +543,7 @@ const it: LabelTable = {
     showingOne: "È mostrato l’unico piatto.",
     showingAll: "Sono mostrati tutti i {total} piatti.",
     showingSome: "{shown} piatti su {total} mostrati; {hidden} nascosti dal filtro.",
+    noneMatch: "Nessun piatto di questo menù corrisponde al filtro.",
   },
 };
 
@@ -650,6 +656,7 @@ const es: LabelTable = {
     showingOne: "Se muestra el único plato.",
     showingAll: "Se muestran los {total} platos.",
     showingSome: "Se muestran {shown} de {total} platos; {hidden} ocultos por el filtro.",
+    noneMatch: "Ningún plato de esta carta coincide con el filtro.",
   },
 };
 
@@ -762,6 +769,7 @@ const pt: LabelTable = {
     showingOne: "É mostrado o único prato.",
     showingAll: "São mostrados os {total} pratos.",
     showingSome: "São mostrados {shown} de {total} pratos; {hidden} ocultados pelo filtro.",
+    noneMatch: "Nenhum prato desta ementa corresponde ao filtro.",
   },
 };
 
@@ -797,6 +805,7 @@ const ptBR: LabelTable = {
     showingOne: "Mostrando o único prato.",
     showingAll: "Mostrando todos os {total} pratos.",
     showingSome: "Mostrando {shown} de {total} pratos; {hidden} ocultos pelo filtro.",
+    noneMatch: "Nenhum prato deste cardápio corresponde ao filtro.",
   },
 };
 
@@ -909,6 +918,7 @@ const pl: LabelTable = {
     showingOne: "Pokazano jedyne danie.",
     showingAll: "Pokazano wszystkie dania ({total}).",
     showingSome: "Pokazano {shown} z {total} dań; {hidden} ukryto filtrem.",
+    noneMatch: "Żadne danie z tego menu nie pasuje do filtra.",
   },
 };
 
@@ -1021,6 +1031,7 @@ const cs: LabelTable = {
     showingOne: "Zobrazeno jediné jídlo.",
     showingAll: "Zobrazena všechna jídla ({total}).",
     showingSome: "Zobrazeno {shown} z {total} jídel; {hidden} skryto filtrem.",
+    noneMatch: "Filtru neodpovídá žádné jídlo z tohoto lístku.",
   },
 };
 
@@ -1133,6 +1144,7 @@ const sv: LabelTable = {
     showingOne: "Den enda rätten visas.",
     showingAll: "Alla {total} rätter visas.",
     showingSome: "{shown} av {total} rätter visas; {hidden} dolda av filtret.",
+    noneMatch: "Ingen rätt på menyn passar filtret.",
   },
 };
 
@@ -1245,6 +1257,7 @@ const ja: LabelTable = {
     showingOne: "1品を表示しています。",
     showingAll: "全{total}品を表示しています。",
     showingSome: "{total}品中{shown}品を表示（{hidden}品をフィルターで非表示）。",
+    noneMatch: "フィルターに合う料理はありません。",
   },
 };
 
@@ -1357,6 +1370,7 @@ const tr: LabelTable = {
     showingOne: "Tek yemek gösteriliyor.",
     showingAll: "{total} yemeğin tümü gösteriliyor.",
     showingSome: "{total} yemekten {shown} tanesi gösteriliyor; {hidden} tanesi filtreyle gizlendi.",
+    noneMatch: "Filtreye uyan yemek yok.",
   },
 };
 
