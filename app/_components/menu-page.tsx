@@ -1,6 +1,7 @@
 // The restaurant menu page: profile, contact, opening hours, ratings, language switcher, and the
 // menu with prices, compare-at prices, variants, badges, dietary tags, allergens and availability.
 import { fill } from "@/lib/i18n/menu-labels";
+import { formatDay, listSeparator } from "@/lib/i18n/local-format";
 import type { MenuView } from "@/lib/pages/menu-view";
 import { restaurantJsonLd, serializeJsonLd } from "@/lib/seo/json-ld";
 import { dishAnchor } from "@/lib/site-urls";
@@ -32,7 +33,6 @@ export function MenuPage({ view }: { view: MenuView }) {
     r.contact.latitude !== null && r.contact.longitude !== null
       ? `https://www.openstreetmap.org/?mlat=${r.contact.latitude}&mlon=${r.contact.longitude}#map=17/${r.contact.latitude}/${r.contact.longitude}`
       : null;
-  const updated = new Date(view.updatedAt);
   // Every label below is in the page's language (or its fallback, view.labels.lang); the owner's
   // texts carry their own lang.
   const t = view.labels;
@@ -76,7 +76,7 @@ export function MenuPage({ view }: { view: MenuView }) {
                 {view.cuisine && <span lang={view.cuisine.lang ?? undefined}>{view.cuisine.text}</span>}
                 {view.cuisine && view.city && " · "}
                 {view.city && <span lang={view.city.lang ?? undefined}>{view.city.text}</span>}
-                {view.city && (view.country ?? r.contact.country) && ", "}
+                {view.city && (view.country ?? r.contact.country) && listSeparator(t.lang)}
                 {view.country ?? r.contact.country}
               </p>
             )}
@@ -89,6 +89,7 @@ export function MenuPage({ view }: { view: MenuView }) {
               timeZone={view.timeZone}
               labels={s}
               days={DAY_KEYS.map((d) => t.days[d])}
+              locale={view.locale}
               open={view.openStatus.open}
               text={view.openStatus.text}
               from={view.openStatus.from}
@@ -236,7 +237,7 @@ export function MenuPage({ view }: { view: MenuView }) {
                       <p className="allergens" lang={t.lang}>
                         {item.allergens.length > 0 ? (
                           <>
-                            <strong>{t.allergens}:</strong> {item.allergens.map((a) => a.label).join(", ")}
+                            <strong>{t.allergens}:</strong> {item.allergens.map((a) => a.label).join(listSeparator(t.lang))}
                           </>
                         ) : (
                           <>{t.noAllergens}</>
@@ -334,7 +335,7 @@ export function MenuPage({ view }: { view: MenuView }) {
 
       {/* The developer links (this menu as JSON and Markdown) are in the site footer, in the menu's language (app/_lib/menu-layout.tsx). */}
       <p className="page-footer">
-        {t.menuUpdated} <time dateTime={view.updatedAt}>{updated.toISOString().slice(0, 10)}</time>
+        {t.menuUpdated} <time dateTime={view.updatedAt}>{formatDay(view.updatedAt, view.locale, view.timeZone)}</time>
       </p>
     </main>
   );

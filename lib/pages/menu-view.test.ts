@@ -168,4 +168,18 @@ describe("helpers", () => {
     expect(buildMenuView(us, "en", { countryCode: "US", timeZone: null })!.address).toBe("214 East 6th Street, New York 10003, United States");
     expect(buildMenuView(base, "de", { countryCode: "CH", timeZone: null })!.address).toBe("Seestrasse 12, 8002 Zürich, Schweiz");
   });
+
+  it("reads clocks as the restaurant's country does: 12 hours and midnight in the US, 24 in Japan", () => {
+    const late = { ...base, openingHours: { mon: "17:30-24:00", tue: "11:30-23:30" } };
+    // Monday 2026-11-30 20:00 in New York (Tuesday 01:00Z).
+    const now = new Date("2026-12-01T01:00:00Z");
+    const us = buildMenuView(late, "en", { countryCode: "US", timeZone: "America/New_York" }, now)!;
+    expect(us.locale).toBe("en-US");
+    expect(us.openStatus?.text).toBe("Open until midnight");
+    expect(us.openStatus?.asOf).toBe("8\u00a0PM");
+    expect(us.openingHours?.slice(0, 2).map((d) => d.hours)).toEqual(["5:30\u00a0PM–midnight", "11:30\u00a0AM–11:30\u00a0PM"]);
+    const gb = buildMenuView(late, "en", { countryCode: "GB", timeZone: "America/New_York" }, now)!;
+    expect(gb.openStatus?.text).toBe("Open until 24:00");
+    expect(gb.openingHours?.[0].hours).toBe("17:30–24:00");
+  });
 });

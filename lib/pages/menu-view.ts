@@ -4,6 +4,7 @@
 import { ALLERGENS, type Allergen } from "../menu/allergens";
 import { DAY_KEYS, localTime, openState, stateSpan } from "../search/opening-hours";
 import { statusText } from "./menu-view-status";
+import { formatClock, localeOf } from "../i18n/local-format";
 import { directionsLinks, type DirectionsLinks } from "./directions";
 import { NO_FILTER, type MenuFilterState } from "./menu-view-filter";
 import { menuLabels, type DietLabelKey, type MenuLabels } from "../i18n/menu-labels";
@@ -135,7 +136,7 @@ export interface OpenStatusView {
   open: boolean;
   /** "Open until 22:00", "Closed · opens 17:30", in the labels' language */
   text: string;
-  /** the restaurant's local time it was computed at, "HH:MM" (the Markdown twin says so) */
+  /** the restaurant's local time it was computed at, "HH:MM" or the locale's clock ("4:14 PM"; the Markdown twin says so) */
   asOf: string;
   /** the restaurant's local weekday then */
   today: DayKey;
@@ -184,6 +185,8 @@ export interface MenuView {
   allergensPresent: { code: Allergen; label: string }[];
   dietsPresent: { code: Diet; label: string }[];
   updatedAt: string;
+  /** the locale of clocks, dates and lists: the labels' language in the restaurant's country (en-US) */
+  locale: string;
   /** the words around the data, in the page's language (or its fallback) */
   labels: MenuLabels;
 }
@@ -235,13 +238,14 @@ function nutritionEntries(nutrition: Record<string, unknown> | null, labels: Men
     });
 }
 
-export function openingDays(hours: Record<string, string> | null, labels: MenuLabels = menuLabels("en")): OpeningDay[] | null {
+export function openingDays(hours: Record<string, string> | null, labels: MenuLabels = menuLabels("en"), locale?: string): OpeningDay[] | null {
+  const clock = (hhmm: string) => (locale ? formatClock(hhmm, locale) : hhmm);
   if (!hours) return null;
   return DAY_KEYS.map((day) => {
     const range = hours[day];
     if (!range) return { day, label: labels.days[day], hours: null, opens: null, closes: null, overnight: false };
     const [opens, closes] = range.split("-");
-    return { day, label: labels.days[day], hours: `${opens}–${closes}`, opens, closes, overnight: closes <= opens };
+    return { day, label: labels.days[day], hours: `${clock(opens)}–${clock(closes)}`, opens, closes, overnight: closes <= opens };
   });
 }
 
@@ -282,6 +286,8 @@ export function buildMenuView(
   const languages = restaurant.languages.includes(defaultLanguage) ? restaurant.languages : [defaultLanguage, ...restaurant.languages];
   if (!languages.includes(lang)) return null;
   const labels = menuLabels(lang);
+  // Clocks, dates and lists as the labels' language writes them in the restaurant's country.
+  const locale = localeOf(labels.lang, countryCode);
 
   const categories: CategoryView[] = restaurant.categories.map((category) => ({
     ...localize(category, lang, defaultLanguage),
@@ -335,7 +341,7 @@ export function buildMenuView(
     cuisine: restaurant.cuisine ? cuisineName(restaurant.cuisine, labels.lang) : null,
     city,
     timeZone,
-    openStatus: openStatusView(restaurant.openingHours, timeZone, now, labels),
+    openStatus: openStatusView(restaurant.openingHours, timeZone, now, labels, locale),
     directions: directionsLinks(restaurant.name, ownAddress, restaurant.contact.latitude, restaurant.contact.longitude),
     phoneHref: restaurant.contact.phone ? `tel:${restaurant.contact.phone.replace(/[^\d+]/g, "")}` : null,
     filter: NO_FILTER,
@@ -356,13 +362,14 @@ export function buildMenuView(
       return { code, name: languageName(code), url: u, markdownUrl: markdownUrlOf(u), current: code === lang };
     }),
     address,
-    openingHours: openingDays(restaurant.openingHours, labels),
+    openingHours: openingDays(restaurant.openingHours, labels, locale),
     ratings,
     categories,
     itemCount: allItems.length,
     allergensPresent: ALLERGENS.filter((a) => allergenCodes.has(a)).map((code) => ({ code, label: labels.allergenNames[code] })),
     dietsPresent: (Object.keys(DIETS) as Diet[]).filter((d) => dietCodes.has(d)).map((code) => ({ code, label: labels.diets[code] })),
     updatedAt: restaurant.updatedAt,
+    locale,
     labels,
   };
 }
@@ -371,12 +378,13 @@ export function buildMenuView(
 const EU_COUNTRIES = new Set(["AT", "BE", "BG", "HR", "CY", "CZ", "DK", "EE", "FI", "FR", "DE", "GR", "HU", "IE", "IT", "LV", "LT", "LU", "MT", "NL", "PL", "PT", "RO", "SK", "SI", "ES", "SE"]);
 
 /** The open/closed line at `now` in the restaurant's time zone (null when hours or zone are unknown). */
-export function openStatusView(hours: Record<string, string> | null, timeZone: string | null, now: Date, labels: MenuLabels): OpenStatusView | null {
+export function openStatusView(hours: Record<string, string> | null, timeZone: string | null, now: Date, labels: MenuLabels, locale?: string): OpenStatusView | null {
   const state = openState(hours, timeZone, now);
   const span = stateSpan(hours, timeZone, now);
   if (!state || !span || !timeZone) return null;
   const local = localTime(now, timeZone);
-  const asOf = `${String(Math.floor(local.minute / 60)).padStart(2, "0")}:${String(local.minute % 60).padStart(2, "0")}`;
-  return { open: state.open, text: statusText(state, labels.status, DAY_KEYS.map((d) => labels.days[d])), asOf, today: DAY_KEYS[local.day], ...span };
+  const hhmm = `${String(Math.floor(local.minute / 60)).padStart(2, "0")}:${String(local.minute % 60).padStart(2, "0")}`;
+  const asOf = locale ? formatClock(hhmm, locale) : hhmm;
+  return { open: state.open, text: statusText(state, labels.status, DAY_KEYS.map((d) => labels.days[d]), locale), asOf, today: DAY_KEYS[local.day], ...span };
 }
 
