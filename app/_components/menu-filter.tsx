@@ -48,11 +48,11 @@ export function MenuFilter(props: {
   const active = isFiltering(filter);
   const count = filter.hiddenAllergens.length + (filter.diet ? 1 : 0) + (filter.hideUnavailable ? 1 : 0);
 
-  // The address and the language links follow the filter.
+  // The address and the language links (the switcher's, the hint's) follow the filter.
   useEffect(() => {
     const next = addressWith(window.location.href, filter);
     if (next !== window.location.pathname + window.location.search + window.location.hash) window.history.replaceState(window.history.state, "", next);
-    for (const link of document.querySelectorAll<HTMLAnchorElement>(".language-switcher a[hreflang]")) link.href = addressWith(link.href, filter);
+    for (const link of document.querySelectorAll<HTMLAnchorElement>(".language-switcher a[hreflang], .language-hint a[hreflang]")) link.href = addressWith(link.href, filter);
   }, [filter]);
 
   const toggleAllergen = (code: Allergen, checked: boolean) =>

@@ -77,6 +77,8 @@ test.describe("public pages in a browser", () => {
     const watch = await watchPage(page);
     await page.goto(MENU);
     await expect(page.locator('link[rel="alternate"][hreflang="fr"]')).toHaveAttribute("href", /\/zunfthaus-am-see\/fr$/);
+    // This en-GB browser is first offered English in the switcher's place (issue 47.6); × brings the switcher back.
+    await page.locator(".language-hint-close").click();
     const switcher = page.getByRole("navigation", { name: "Sprache der Speisekarte" });
     await expect(switcher.getByRole("link", { name: "Deutsch" })).toHaveAttribute("aria-current", "page");
     await switcher.getByRole("link", { name: "English" }).click();
