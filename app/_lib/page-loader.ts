@@ -9,6 +9,7 @@ import { keptByIsr, matchPageRoute, renderKey } from "@/lib/pages/routes";
 import { trackFreshness } from "@/lib/cache/freshness";
 import { openGraphLocale } from "@/lib/seo/open-graph";
 import type { MenuView } from "@/lib/pages/menu-view";
+import { plainText } from "@/lib/text/plain-text";
 
 export interface LoadedPage {
   page: PageData;
@@ -86,7 +87,9 @@ export function metadataOf({ page, meta: pageMetaData }: LoadedPage): Metadata {
  */
 function htmlMeta(page: PageData, meta: PageMeta): PageMeta {
   if (page.id !== "restaurant" && page.id !== "restaurantLanguage") return meta;
-  const { name, labels } = page.data;
+  // Plain text, as pageMeta makes it: no control characters or bidi overrides of the owner's name.
+  const name = plainText(page.data.name);
+  const { labels } = page.data;
   const image = meta.image && meta.image.alt !== name ? { ...meta.image, alt: `${name}: ${labels.menu}` } : meta.image;
   return { ...meta, title: `${name} – ${labels.menu}`, image };
 }
