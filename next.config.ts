@@ -56,6 +56,8 @@ const nextConfig: NextConfig = {
   // /api/public/ is the API index, not a 308 to it: a redirect carries no CORS headers and no
   // JSON body (lib/http/api-route.ts answers both spellings the same).
   skipTrailingSlashRedirect: true,
+  // app/global-not-found.tsx: the app has several root layouts (menus set <html lang> to theirs).
+  experimental: { globalNotFound: true },
   // A secret made once per build and compiled into the server code (lib/build-secret.ts): the key
   // to the internal page renders and of search cursors, shared by every instance of the build,
   // with nothing to configure.

@@ -63,7 +63,8 @@ export function CategoryBar(props: { label: string; topLabel: string; sections: 
   }, [current]);
 
   return (
-    <nav className="category-bar" aria-label={props.label}>
+    // A filter that hides every section leaves nothing to jump to: no bar (the filter says why).
+    <nav className="category-bar" aria-label={props.label} hidden={hidden.length === sections.length}>
       <ul
         ref={list}
         onFocus={(e) => {

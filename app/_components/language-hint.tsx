@@ -3,9 +3,10 @@
 // the menu in the visitor's language when the menu has it. Computed here from navigator.languages,
 // not on the server from Accept-Language: the cached page (ISR, shared caches) stays one copy for
 // everybody — no Vary: Accept-Language, which would split every cache per header spelling — and the
-// address is never redirected (the canonical URL stays). A fixed bar at the bottom, so that it
+// address is never redirected (the canonical URL stays). It takes the place of the language
+// switcher (its children) at the switcher's height until dismissed: it covers nothing, and its
 // appearing after load moves nothing on the page.
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 
 export interface LanguageOffer {
   code: string;
@@ -29,22 +30,29 @@ export function offerFor(preferred: readonly string[], current: string, offers: 
   return null;
 }
 
-export function LanguageHint({ current, offers }: { current: string; offers: LanguageOffer[] }) {
-  const [offer, setOffer] = useState<(LanguageOffer & { href: string }) | null>(null);
+export function LanguageHint({ current, offers, children }: { current: string; offers: LanguageOffer[]; children: ReactNode }) {
+  const [offer, setOffer] = useState<(LanguageOffer & { href: string; height: number }) | null>(null);
+  const slot = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const found = offerFor(navigator.languages?.length ? navigator.languages : [navigator.language], current, offers);
     // The filter in the address goes along, as on the language switcher.
-    if (found) setOffer({ ...found, href: found.url + window.location.search });
+    if (found) setOffer({ ...found, href: found.url + window.location.search, height: slot.current?.offsetHeight ?? 0 });
   }, [current, offers]);
-  if (!offer) return null;
   return (
-    <p className="language-hint" lang={offer.code}>
-      <a href={offer.href} hrefLang={offer.code}>
-        {offer.text}
-      </a>
-      <button type="button" className="language-hint-close" aria-label={offer.close} onClick={() => setOffer(null)}>
-        <span aria-hidden="true">×</span>
-      </button>
-    </p>
+    <>
+      {offer && (
+        <p className="language-hint" lang={offer.code} style={{ minHeight: offer.height }}>
+          <a href={offer.href} hrefLang={offer.code}>
+            {offer.text}
+          </a>
+          <button type="button" className="language-hint-close" aria-label={offer.close} onClick={() => setOffer(null)}>
+            <span aria-hidden="true">×</span>
+          </button>
+        </p>
+      )}
+      <div ref={slot} className="language-hint-slot" hidden={offer !== null}>
+        {children}
+      </div>
+    </>
   );
 }

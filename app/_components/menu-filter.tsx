@@ -48,11 +48,11 @@ export function MenuFilter(props: {
   const active = isFiltering(filter);
   const count = filter.hiddenAllergens.length + (filter.diet ? 1 : 0) + (filter.hideUnavailable ? 1 : 0);
 
-  // The address and the language links follow the filter.
+  // The address and the language links (the switcher's, the hint's) follow the filter.
   useEffect(() => {
     const next = addressWith(window.location.href, filter);
     if (next !== window.location.pathname + window.location.search + window.location.hash) window.history.replaceState(window.history.state, "", next);
-    for (const link of document.querySelectorAll<HTMLAnchorElement>(".language-switcher a[hreflang]")) link.href = addressWith(link.href, filter);
+    for (const link of document.querySelectorAll<HTMLAnchorElement>(".language-switcher a[hreflang], .language-hint a[hreflang]")) link.href = addressWith(link.href, filter);
   }, [filter]);
 
   const toggleAllergen = (code: Allergen, checked: boolean) =>
@@ -143,17 +143,7 @@ export function MenuFilter(props: {
             <button type="submit" className="no-js-only" formNoValidate onClick={(e) => e.preventDefault()}>
               {t.apply}
             </button>
-            <a
-              className="button-secondary filter-clear"
-              href={props.action}
-              aria-disabled={active ? undefined : "true"}
-              onClick={(e) => {
-                e.preventDefault();
-                setFilter(NO_FILTER);
-              }}
-            >
-              {t.clear}
-            </a>
+            <ClearLink href={props.action} disabled={!active} onClear={() => setFilter(NO_FILTER)} text={t.clear} />
           </div>
         </form>
       </details>
@@ -161,9 +151,33 @@ export function MenuFilter(props: {
       <p className={active ? "filter-status is-active" : "filter-status"} role="status" aria-live="polite">
         {status}
       </p>
+      {/* A filter that hides every dish: said plainly, with the way out beside it (not in the folded panel). */}
+      {total > 0 && hiddenCount === total && (
+        <div className="filter-empty">
+          <p>{t.noneMatch}</p>
+          <ClearLink href={props.action} disabled={false} onClear={() => setFilter(NO_FILTER)} text={t.clear} />
+        </div>
+      )}
       </div>
       {props.children}
     </FilterContext.Provider>
+  );
+}
+
+/** "Clear filter": the unfiltered page's address without JavaScript, the filter reset at once with it. */
+function ClearLink({ href, disabled, onClear, text }: { href: string; disabled: boolean; onClear: () => void; text: string }) {
+  return (
+    <a
+      className="filter-clear"
+      href={href}
+      aria-disabled={disabled ? "true" : undefined}
+      onClick={(e) => {
+        e.preventDefault();
+        onClear();
+      }}
+    >
+      {text}
+    </a>
   );
 }
 

@@ -1,6 +1,7 @@
 // The restaurant menu page: profile, contact, opening hours, ratings, language switcher, and the
 // menu with prices, compare-at prices, variants, badges, dietary tags, allergens and availability.
 import { fill } from "@/lib/i18n/menu-labels";
+import { formatDay, listSeparator } from "@/lib/i18n/local-format";
 import type { MenuView } from "@/lib/pages/menu-view";
 import { restaurantJsonLd, serializeJsonLd } from "@/lib/seo/json-ld";
 import { dishAnchor } from "@/lib/site-urls";
@@ -11,7 +12,8 @@ import { CategoryBar } from "./category-bar";
 import { OpenStatus } from "./open-status";
 import { OpeningHours } from "./opening-hours";
 import { ShareButton } from "./share-button";
-import { PageFooter, rel } from "./shared";
+import { DirectionsLink } from "./directions-link";
+import { rel } from "./shared";
 import { LanguageHint, type LanguageOffer } from "./language-hint";
 import { menuInLanguage } from "@/lib/i18n/place-names";
 import { plainText } from "@/lib/text/plain-text";
@@ -31,7 +33,6 @@ export function MenuPage({ view }: { view: MenuView }) {
     r.contact.latitude !== null && r.contact.longitude !== null
       ? `https://www.openstreetmap.org/?mlat=${r.contact.latitude}&mlon=${r.contact.longitude}#map=17/${r.contact.latitude}/${r.contact.longitude}`
       : null;
-  const updated = new Date(view.updatedAt);
   // Every label below is in the page's language (or its fallback, view.labels.lang); the owner's
   // texts carry their own lang.
   const t = view.labels;
@@ -39,6 +40,21 @@ export function MenuPage({ view }: { view: MenuView }) {
   // The filter goes along to the menu in another language.
   const filterQuery = menuFilterQuery(view.filter);
   const filterSearch = filterQuery ? `?${filterQuery}` : "";
+
+  const switcher = (
+    <nav className="language-switcher" aria-label={t.menuLanguage.replace(/\s*[:：]$/, "")}>
+      <span className="language-switcher-label">{t.menuLanguage}</span>
+      <ul>
+        {view.languages.map((l) => (
+          <li key={l.code}>
+            <a href={rel(l.url) + filterSearch} hrefLang={l.code} lang={l.code} aria-current={l.current ? "page" : undefined}>
+              {l.name}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
 
   // What a diner who scanned a table's QR code came for comes first: on a 390×844 phone the name,
   // the open/closed line, call and directions, then the sticky section bar and the first dishes
@@ -60,7 +76,7 @@ export function MenuPage({ view }: { view: MenuView }) {
                 {view.cuisine && <span lang={view.cuisine.lang ?? undefined}>{view.cuisine.text}</span>}
                 {view.cuisine && view.city && " · "}
                 {view.city && <span lang={view.city.lang ?? undefined}>{view.city.text}</span>}
-                {view.city && (view.country ?? r.contact.country) && ", "}
+                {view.city && (view.country ?? r.contact.country) && listSeparator(t.lang)}
                 {view.country ?? r.contact.country}
               </p>
             )}
@@ -73,6 +89,7 @@ export function MenuPage({ view }: { view: MenuView }) {
               timeZone={view.timeZone}
               labels={s}
               days={DAY_KEYS.map((d) => t.days[d])}
+              locale={view.locale}
               open={view.openStatus.open}
               text={view.openStatus.text}
               from={view.openStatus.from}
@@ -85,28 +102,22 @@ export function MenuPage({ view }: { view: MenuView }) {
                 <span aria-hidden="true">✆</span> {s.call}
               </a>
             )}
-            {view.directionsUrl && (
-              <a className="action" href={view.directionsUrl} rel="noopener noreferrer">
+            {view.directions && (
+              <DirectionsLink links={view.directions}>
                 <span aria-hidden="true">➜</span> {s.directions}
-              </a>
+              </DirectionsLink>
             )}
             <ShareButton url={rel(view.url)} title={plainText(view.name)} label={s.share} copied={s.linkCopied} />
           </div>
         </div>
-        {view.languages.length > 1 && (
-          <nav className="language-switcher" aria-label={t.menuLanguage.replace(/\s*[:：]$/, "")}>
-            <span className="language-switcher-label">{t.menuLanguage}</span>
-            <ul>
-              {view.languages.map((l) => (
-                <li key={l.code}>
-                  <a href={rel(l.url) + filterSearch} hrefLang={l.code} lang={l.code} aria-current={l.current ? "page" : undefined}>
-                    {l.name}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        )}
+        {view.languages.length > 1 &&
+          (view.lang === view.defaultLanguage ? (
+            <LanguageHint current={view.lang} offers={languageOffers(view)}>
+              {switcher}
+            </LanguageHint>
+          ) : (
+            switcher
+          ))}
       </header>
 
       {view.categories.length > 1 && (
@@ -226,7 +237,7 @@ export function MenuPage({ view }: { view: MenuView }) {
                       <p className="allergens" lang={t.lang}>
                         {item.allergens.length > 0 ? (
                           <>
-                            <strong>{t.allergens}:</strong> {item.allergens.map((a) => a.label).join(", ")}
+                            <strong>{t.allergens}:</strong> {item.allergens.map((a) => a.label).join(listSeparator(t.lang))}
                           </>
                         ) : (
                           <>{t.noAllergens}</>
@@ -322,24 +333,10 @@ export function MenuPage({ view }: { view: MenuView }) {
         </a>
       </p>
 
-      {view.lang === view.defaultLanguage && <LanguageHint current={view.lang} offers={languageOffers(view)} />}
-
-      <PageFooter
-        markdownUrl={view.markdownUrl}
-        forDevelopers={{
-          summary: <span lang="en">For developers and agents</span>,
-          links: (
-            <>
-              <a href={`/api/public/restaurants/${encodeURIComponent(view.slug)}`} type="application/json" lang="en">
-                JSON
-              </a>{" "}
-              ·{" "}
-            </>
-          ),
-        }}
-      >
-        <span lang={t.lang}>{t.menuUpdated}</span> <time dateTime={view.updatedAt}>{updated.toISOString().slice(0, 10)}</time>
-      </PageFooter>
+      {/* The developer links (this menu as JSON and Markdown) are in the site footer, in the menu's language (app/_lib/menu-layout.tsx). */}
+      <p className="page-footer">
+        {t.menuUpdated} <time dateTime={view.updatedAt}>{formatDay(view.updatedAt, view.locale, view.timeZone)}</time>
+      </p>
     </main>
   );
 }

@@ -17,6 +17,8 @@ export function OpenStatus(props: {
   timeZone: string;
   labels: StatusLabels;
   days: string[];
+  /** the page's locale, for its clock ("11:30 PM" in en-US) */
+  locale: string;
   open: boolean;
   text: string;
   /** ms since the epoch: the span the server's line holds for */
@@ -24,10 +26,10 @@ export function OpenStatus(props: {
   until: number;
 }) {
   const [status, setStatus] = useState({ open: props.open, text: props.text, until: props.until });
-  const { hours, timeZone, labels, days } = props;
+  const { hours, timeZone, labels, days, locale } = props;
   useOutsideSpan(hours, timeZone, props.from, props.until, (now) => {
     const state = openState(hours, timeZone, now);
-    if (state) setStatus({ open: state.open, text: statusText(state, labels, days), until: stateSpan(hours, timeZone, now)?.until ?? 0 });
+    if (state) setStatus({ open: state.open, text: statusText(state, labels, days, locale), until: stateSpan(hours, timeZone, now)?.until ?? 0 });
   });
   return (
     <a className={status.open ? "open-status is-open" : "open-status is-closed"} href="#hours" data-open={status.open ? "true" : "false"} data-until={status.until}>

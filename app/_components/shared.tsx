@@ -294,35 +294,14 @@ export function formatKm(km: number): string {
   return km < 1 ? `${Math.round(km * 1000)} m` : `${km.toLocaleString("en", { maximumFractionDigits: 1 })} km`;
 }
 
-/**
- * The "this page as Markdown" line every page ends with. With `forDevelopers` (a menu page, read at
- * the table) the machine-readable links fold away under one small summary; the alternate link in
- * <head> and the Link header still announce the twin to agents.
- */
-export function PageFooter({ markdownUrl, children, forDevelopers }: { markdownUrl: string; children?: ReactNode; forDevelopers?: { summary: ReactNode; links: ReactNode } }) {
-  const markdown = (
-    <a href={rel(markdownUrl)} type="text/markdown" lang="en">
-      This page as Markdown
-    </a>
-  );
-  if (forDevelopers) {
-    return (
-      <div className="page-footer">
-        <p>{children}</p>
-        <details className="dev-links">
-          <summary>{forDevelopers.summary}</summary>
-          <p>
-            {forDevelopers.links}
-            {markdown}
-          </p>
-        </details>
-      </div>
-    );
-  }
+/** The "this page as Markdown" line the site's own pages end with (a menu's is in its footer's developer links). */
+export function PageFooter({ markdownUrl, children }: { markdownUrl: string; children?: ReactNode }) {
   return (
     <p className="page-footer">
       {children}
-      {markdown}
+      <a href={rel(markdownUrl)} type="text/markdown" lang="en">
+        This page as Markdown
+      </a>
     </p>
   );
 }

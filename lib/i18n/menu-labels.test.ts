@@ -4,7 +4,7 @@ import { LABEL_LANGUAGES, menuLabels } from "./menu-labels";
 
 describe("menuLabels", () => {
   it("has labels for every language the demo data uses", () => {
-    for (const lang of ["en", "de", "fr", "it", "es", "pt", "pl", "cs", "sv", "ja", "tr"]) {
+    for (const lang of ["en", "de", "fr", "it", "es", "pt", "pt-BR", "pl", "cs", "sv", "ja", "tr"]) {
       const t = menuLabels(lang);
       expect(t.lang, lang).toBe(lang);
       expect(t.fallback, lang).toBeNull();
@@ -35,11 +35,16 @@ describe("menuLabels", () => {
     expect(menuLabels("fr").days.sun).toBe("Dimanche");
   });
 
-  it("falls back to the base language, then English, and says so", () => {
+  it("has Brazilian Portuguese labels of its own, with Brazil's words and no note", () => {
     const brazil = menuLabels("pt-BR");
-    expect(brazil.lang).toBe("pt");
-    expect(brazil.menu).toBe("Ementa");
-    expect(brazil.fallback).toMatch(/português/);
+    expect(brazil).toMatchObject({ lang: "pt-BR", fallback: null, menu: "Cardápio", contact: "Contato", allergens: "Alergênicos" });
+    expect(menuLabels("pt").menu).toBe("Ementa");
+  });
+
+  it("falls back to the base language silently, to English with a note", () => {
+    const portugal = menuLabels("pt-PT");
+    expect(portugal).toMatchObject({ lang: "pt", fallback: null, menu: "Ementa" });
+    expect(menuLabels("de-AT")).toMatchObject({ lang: "de", fallback: null });
     const dutch = menuLabels("nl");
     expect(dutch.lang).toBe("en");
     expect(dutch.fallback).toBe("Labels in English: there is no translation into Dutch yet.");

@@ -1,14 +1,16 @@
 // The words a menu page and its Markdown twin put around the owner's data — headings, field
 // names, days, allergen names, diet tags, "closed", "prices in", the filter — in the page's
-// language, for every language the demo data uses (en, de, fr, it, es, pt, pl, cs, sv, ja, tr;
-// pt-BR uses pt). Allergen names are the wording of EU Regulation 1169/2011 Annex II in that
-// language's official version (shortened to the substance, as menus write them). Japanese and
-// Turkish have no EU version: Japanese uses the terms of Japan's allergen labelling, Turkish
-// those of the Turkish Food Codex labelling regulation (Annex 1, the same 14 substances).
-// A language without a table falls back to its base language (pt-BR → pt) or to English, and
-// the labels say so (`fallback`).
+// language, for every language the demo data uses (en, de, fr, it, es, pt, pt-BR, pl, cs, sv, ja,
+// tr). Allergen names are the wording of EU Regulation 1169/2011 Annex II in that language's
+// official version (shortened to the substance, as menus write them); pt-BR uses Brazil's words
+// where they differ from Portugal's. Japanese and Turkish have no EU version: Japanese uses the
+// terms of Japan's allergen labelling, Turkish those of the Turkish Food Codex labelling
+// regulation (Annex 1, the same 14 substances).
+// A language without a table falls back to its base language (pt-PT → pt), silently, or to
+// English, and then the labels say so (`fallback`).
 import { ALLERGEN_LABELS, type Allergen } from "../menu/allergens";
 import { fill } from "./fill";
+import { labelLanguage } from "./label-language";
 import type { StatusLabels } from "../pages/menu-view-status";
 
 export { fill };
@@ -45,6 +47,8 @@ export interface FilterLabels {
   showingAll: string;
   /** {shown} {total} {hidden} */
   showingSome: string;
+  /** the filter hides every dish */
+  noneMatch: string;
 }
 
 interface LabelTable {
@@ -200,6 +204,7 @@ const en: LabelTable = {
     showingOne: "Showing the only dish.",
     showingAll: "Showing all {total} dishes.",
     showingSome: "Showing {shown} of {total} dishes; {hidden} hidden by the filter.",
+    noneMatch: "No dish on this menu matches the filter.",
   },
 };
 
@@ -312,6 +317,7 @@ const de: LabelTable = {
     showingOne: "Das einzige Gericht wird angezeigt.",
     showingAll: "Alle {total} Gerichte werden angezeigt.",
     showingSome: "{shown} von {total} Gerichten angezeigt; {hidden} durch den Filter ausgeblendet.",
+    noneMatch: "Kein Gericht dieser Speisekarte passt zum Filter.",
   },
 };
 
@@ -424,6 +430,7 @@ const fr: LabelTable = {
     showingOne: "Le seul plat est affiché.",
     showingAll: "Les {total} plats sont affichés.",
     showingSome: "{shown} plats sur {total} affichés ; {hidden} masqués par le filtre.",
+    noneMatch: "Aucun plat de ce menu ne correspond au filtre.",
   },
 };
 
@@ -536,6 +543,7 @@ const it: LabelTable = {
     showingOne: "È mostrato l’unico piatto.",
     showingAll: "Sono mostrati tutti i {total} piatti.",
     showingSome: "{shown} piatti su {total} mostrati; {hidden} nascosti dal filtro.",
+    noneMatch: "Nessun piatto di questo menù corrisponde al filtro.",
   },
 };
 
@@ -648,6 +656,7 @@ const es: LabelTable = {
     showingOne: "Se muestra el único plato.",
     showingAll: "Se muestran los {total} platos.",
     showingSome: "Se muestran {shown} de {total} platos; {hidden} ocultos por el filtro.",
+    noneMatch: "Ningún plato de esta carta coincide con el filtro.",
   },
 };
 
@@ -760,6 +769,43 @@ const pt: LabelTable = {
     showingOne: "É mostrado o único prato.",
     showingAll: "São mostrados os {total} pratos.",
     showingSome: "São mostrados {shown} de {total} pratos; {hidden} ocultados pelo filtro.",
+    noneMatch: "Nenhum prato desta ementa corresponde ao filtro.",
+  },
+};
+
+// Brazilian Portuguese: the words Brazil uses where Portugal's differ (cardápio, contato,
+// endereço, alergênicos, seção); the rest is shared with pt.
+const ptBR: LabelTable = {
+  ...pt,
+  nutrients: { ...pt.nutrients, carbohydrates: "Carboidratos", fat: "Gorduras" },
+  status: { ...pt.status, openUntil: "Aberto até as {time}", openUntilDay: "Aberto até {day} as {time}", opensToday: "Fechado · abre as {time}", opensTomorrow: "Fechado · abre amanhã as {time}", opensOn: "Fechado · abre {day} as {time}", sections: "Seções do cardápio" },
+  contact: "Contato",
+  address: "Endereço",
+  menuLanguage: "Idioma do cardápio:",
+  nextDay: "(até o dia seguinte)",
+  menu: "Cardápio",
+  jumpToMenu: "Ir para o cardápio",
+  noDishesInSection: "Não há pratos nesta seção.",
+  unavailable: "Indisponível no momento",
+  allergens: "Alergênicos",
+  noAllergens: "Sem alergênicos declarados",
+  notTranslated: "Não traduzido; exibido em {language}.",
+  allergenKey: "Alergênicos",
+  allergenKeyText: "Os alergênicos são os 14 declarados nos termos do Regulamento (UE) n.º 1169/2011. Os pratos deste cardápio contêm: ",
+  askTraces: "Pergunte ao restaurante sobre traços.",
+  allergenNote: "Os alergênicos são os 14 que o Regulamento (UE) n.º 1169/2011 obriga a declarar. Pergunte à equipe sobre traços.",
+  menuUpdated: "Cardápio atualizado em",
+  allergenNames: { ...pt.allergenNames, nuts: "Castanhas e nozes", sesame: "Gergelim", celery: "Salsão (aipo)" },
+  filter: {
+    ...pt.filter,
+    needsJs: "O filtro precisa de JavaScript. Cada prato lista abaixo os seus alergênicos.",
+    notListedHint: "Os alergênicos que não aparecem aqui não estão declarados em nenhum prato deste cardápio.",
+    noAllergenHint: "Nenhum prato deste cardápio declara algum dos 14 alergênicos.",
+    hideUnavailable: "Ocultar pratos indisponíveis no momento",
+    showingOne: "Mostrando o único prato.",
+    showingAll: "Mostrando todos os {total} pratos.",
+    showingSome: "Mostrando {shown} de {total} pratos; {hidden} ocultos pelo filtro.",
+    noneMatch: "Nenhum prato deste cardápio corresponde ao filtro.",
   },
 };
 
@@ -872,6 +918,7 @@ const pl: LabelTable = {
     showingOne: "Pokazano jedyne danie.",
     showingAll: "Pokazano wszystkie dania ({total}).",
     showingSome: "Pokazano {shown} z {total} dań; {hidden} ukryto filtrem.",
+    noneMatch: "Żadne danie z tego menu nie pasuje do filtra.",
   },
 };
 
@@ -984,6 +1031,7 @@ const cs: LabelTable = {
     showingOne: "Zobrazeno jediné jídlo.",
     showingAll: "Zobrazena všechna jídla ({total}).",
     showingSome: "Zobrazeno {shown} z {total} jídel; {hidden} skryto filtrem.",
+    noneMatch: "Filtru neodpovídá žádné jídlo z tohoto lístku.",
   },
 };
 
@@ -1096,6 +1144,7 @@ const sv: LabelTable = {
     showingOne: "Den enda rätten visas.",
     showingAll: "Alla {total} rätter visas.",
     showingSome: "{shown} av {total} rätter visas; {hidden} dolda av filtret.",
+    noneMatch: "Ingen rätt på menyn passar filtret.",
   },
 };
 
@@ -1208,6 +1257,7 @@ const ja: LabelTable = {
     showingOne: "1品を表示しています。",
     showingAll: "全{total}品を表示しています。",
     showingSome: "{total}品中{shown}品を表示（{hidden}品をフィルターで非表示）。",
+    noneMatch: "フィルターに合う料理はありません。",
   },
 };
 
@@ -1320,10 +1370,11 @@ const tr: LabelTable = {
     showingOne: "Tek yemek gösteriliyor.",
     showingAll: "{total} yemeğin tümü gösteriliyor.",
     showingSome: "{total} yemekten {shown} tanesi gösteriliyor; {hidden} tanesi filtreyle gizlendi.",
+    noneMatch: "Filtreye uyan yemek yok.",
   },
 };
 
-const TABLES: Record<string, LabelTable> = { en, de, fr, it, es, pt, pl, cs, sv, ja, tr };
+const TABLES: Record<string, LabelTable> = { en, de, fr, it, es, pt, "pt-BR": ptBR, pl, cs, sv, ja, tr };
 
 /** Languages with their own labels. */
 export const LABEL_LANGUAGES = Object.keys(TABLES);
@@ -1363,10 +1414,12 @@ export function menuLabels(lang: string): MenuLabels {
   const known = cache.get(lang);
   if (known) return known;
   const base = lang.split("-")[0];
-  const labelLang = TABLES[lang] ? lang : TABLES[base] ? base : "en";
+  const labelLang = labelLanguage(lang, TABLES);
   const { fallbackNote, ...table } = TABLES[labelLang];
+  // Labels of the page's base language are its own language (de for de-AT): nothing to say. Only
+  // labels in another language (English for Dutch) are worth a note.
   const fallback =
-    labelLang === lang ? null : fill(fallbackNote, { labelLanguage: nameOfLanguage(labelLang, labelLang), pageLanguage: nameOfLanguage(lang, labelLang) });
+    labelLang === lang || labelLang === base ? null : fill(fallbackNote, { labelLanguage: nameOfLanguage(labelLang, labelLang), pageLanguage: nameOfLanguage(lang, labelLang) });
   const labels: MenuLabels = { ...table, lang: labelLang, fallback, days: weekdays(labelLang) };
   // Bounded: one entry per language code a restaurant may declare (validated, ≤ 30 per menu).
   if (cache.size < 200) cache.set(lang, labels);

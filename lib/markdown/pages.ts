@@ -1,6 +1,7 @@
 // The Markdown twin of every public page (contract section 4, rules 1–3), built as an mdast tree
 // from the same page data the HTML renders. No navigation, scripts or styling: front matter, the
 // page's content, and links only to the service's own pages (their Markdown twins) and API.
+import { listSeparator } from "../i18n/local-format";
 import type { RootContent } from "mdast";
 import type { ItemView, MenuView } from "../pages/menu-view";
 import { formatPrice } from "../pages/menu-view";
@@ -117,8 +118,9 @@ function itemBlocks(item: ItemView, view: MenuView): RootContent[] {
   if (!item.available) facts.push([strong(t.unavailable)]);
   if (item.badge) facts.push([`${t.badge}: `, item.badge.text]);
   if (item.variants.length) facts.push([`${t.variants}: `, ...join(item.variants.map((v) => [`${v.name} ${v.price}`]), "; ")]);
-  facts.push(item.allergens.length ? [`${t.allergens}: `, item.allergens.map((a) => a.label).join(", ")] : [`${t.allergens}: ${t.noneDeclared}`]);
-  if (item.tags.length) facts.push([`${t.dietaryTags}: `, item.tags.map((tag) => tag.label).join(", ")]);
+  const comma = listSeparator(t.lang);
+  facts.push(item.allergens.length ? [`${t.allergens}: `, item.allergens.map((a) => a.label).join(comma)] : [`${t.allergens}: ${t.noneDeclared}`]);
+  if (item.tags.length) facts.push([`${t.dietaryTags}: `, item.tags.map((tag) => tag.label).join(comma)]);
   if (item.nutrition.length) facts.push([`${t.nutrition}: `, item.nutrition.map((n) => `${n.name} ${n.value}`).join(", ")]);
   if (item.name.lang !== view.lang) {
     facts.push([fill(t.notTranslated, { language: view.languages.find((l) => l.code === item.name.lang)?.name ?? item.name.lang })]);
@@ -176,7 +178,7 @@ function menuBlocks(view: MenuView): RootContent[] {
   out.push(
     paragraph(
       t.allergenKeyText,
-      view.allergensPresent.length ? view.allergensPresent.map((a) => a.label).join(", ") : t.noneDeclared,
+      view.allergensPresent.length ? view.allergensPresent.map((a) => a.label).join(listSeparator(t.lang)) : t.noneDeclared,
       ". ",
       t.askTraces,
     ),

@@ -58,7 +58,9 @@ describe("buildMenuView", () => {
       from: Date.parse("2026-11-29T23:00:00Z"),
       until: Date.parse("2026-11-30T23:00:00Z"),
     });
-    expect(v.directionsUrl).toBe("https://www.google.com/maps/dir/?api=1&destination=47.36%2C8.54");
+    // The name and the address as the restaurant writes it (German, Swiss order), not the coordinates.
+    expect(v.directions?.google).toBe(`https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent("Z, Seestrasse 12, 8002 Zürich, Schweiz")}`);
+    expect(v.directions?.apple).toContain("&sll=47.36,8.54");
     expect(v.euAllergenRules).toBe(false);
     expect(buildMenuView(hours, "de", { countryCode: "DE", timeZone: null })!.euAllergenRules).toBe(true);
     expect(buildMenuView(hours, "de", { countryCode: "DE", timeZone: null })!.openStatus).toBeNull();
@@ -159,5 +161,25 @@ describe("helpers", () => {
     expect(formatPrice(14.5, "CHF", "it", "CH")).toBe("CHF\u00a014.50");
     expect(formatPrice(14.5, "EUR", "de", "DE")).toBe("14,50\u00a0€");
     expect(formatPrice(14.5, "BRL", "pt-BR", "PT")).toBe(formatPrice(14.5, "BRL", "pt-BR"));
+  });
+
+  it("writes the address in the order of the restaurant's country: a US city before its ZIP code", () => {
+    const us = { ...base, contact: { ...base.contact, address: "214 East 6th Street", city: "New York", postalCode: "10003", country: "US" } };
+    expect(buildMenuView(us, "en", { countryCode: "US", timeZone: null })!.address).toBe("214 East 6th Street, New York 10003, United States");
+    expect(buildMenuView(base, "de", { countryCode: "CH", timeZone: null })!.address).toBe("Seestrasse 12, 8002 Zürich, Schweiz");
+  });
+
+  it("reads clocks as the restaurant's country does: 12 hours and midnight in the US, 24 in Japan", () => {
+    const late = { ...base, openingHours: { mon: "17:30-24:00", tue: "11:30-23:30" } };
+    // Monday 2026-11-30 20:00 in New York (Tuesday 01:00Z).
+    const now = new Date("2026-12-01T01:00:00Z");
+    const us = buildMenuView(late, "en", { countryCode: "US", timeZone: "America/New_York" }, now)!;
+    expect(us.locale).toBe("en-US");
+    expect(us.openStatus?.text).toBe("Open until midnight");
+    expect(us.openStatus?.asOf).toBe("8\u00a0PM");
+    expect(us.openingHours?.slice(0, 2).map((d) => d.hours)).toEqual(["5:30\u00a0PM–midnight", "11:30\u00a0AM–11:30\u00a0PM"]);
+    const gb = buildMenuView(late, "en", { countryCode: "GB", timeZone: "America/New_York" }, now)!;
+    expect(gb.openStatus?.text).toBe("Open until 24:00");
+    expect(gb.openingHours?.[0].hours).toBe("17:30–24:00");
   });
 });

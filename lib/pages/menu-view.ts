@@ -4,6 +4,8 @@
 import { ALLERGENS, type Allergen } from "../menu/allergens";
 import { DAY_KEYS, localTime, openState, stateSpan } from "../search/opening-hours";
 import { statusText } from "./menu-view-status";
+import { formatClock, localeOf } from "../i18n/local-format";
+import { directionsLinks, type DirectionsLinks } from "./directions";
 import { NO_FILTER, type MenuFilterState } from "./menu-view-filter";
 import { menuLabels, type DietLabelKey, type MenuLabels } from "../i18n/menu-labels";
 import { withoutControls } from "../text/plain-text";
@@ -134,7 +136,7 @@ export interface OpenStatusView {
   open: boolean;
   /** "Open until 22:00", "Closed · opens 17:30", in the labels' language */
   text: string;
-  /** the restaurant's local time it was computed at, "HH:MM" (the Markdown twin says so) */
+  /** the restaurant's local time it was computed at, "HH:MM" or the locale's clock ("4:14 PM"; the Markdown twin says so) */
   asOf: string;
   /** the restaurant's local weekday then */
   today: DayKey;
@@ -157,8 +159,8 @@ export interface MenuView {
   timeZone: string | null;
   /** null: hours or time zone unknown */
   openStatus: OpenStatusView | null;
-  /** a directions link for maps apps (coordinates when known, else the address) */
-  directionsUrl: string | null;
+  /** directions in maps apps: to the name and address, else the coordinates (lib/pages/directions.ts) */
+  directions: DirectionsLinks | null;
   /** tel: link of the phone number */
   phoneHref: string | null;
   /** whether EU Regulation 1169/2011 (and so the note naming it) applies: restaurants in the EU */
@@ -183,6 +185,8 @@ export interface MenuView {
   allergensPresent: { code: Allergen; label: string }[];
   dietsPresent: { code: Diet; label: string }[];
   updatedAt: string;
+  /** the locale of clocks, dates and lists: the labels' language in the restaurant's country (en-US) */
+  locale: string;
   /** the words around the data, in the page's language (or its fallback) */
   labels: MenuLabels;
 }
@@ -234,13 +238,14 @@ function nutritionEntries(nutrition: Record<string, unknown> | null, labels: Men
     });
 }
 
-export function openingDays(hours: Record<string, string> | null, labels: MenuLabels = menuLabels("en")): OpeningDay[] | null {
+export function openingDays(hours: Record<string, string> | null, labels: MenuLabels = menuLabels("en"), locale?: string): OpeningDay[] | null {
+  const clock = (hhmm: string) => (locale ? formatClock(hhmm, locale) : hhmm);
   if (!hours) return null;
   return DAY_KEYS.map((day) => {
     const range = hours[day];
     if (!range) return { day, label: labels.days[day], hours: null, opens: null, closes: null, overnight: false };
     const [opens, closes] = range.split("-");
-    return { day, label: labels.days[day], hours: `${opens}–${closes}`, opens, closes, overnight: closes <= opens };
+    return { day, label: labels.days[day], hours: `${clock(opens)}–${clock(closes)}`, opens, closes, overnight: closes <= opens };
   });
 }
 
@@ -249,9 +254,17 @@ function badgeOf(badge: string | null, lang: string, ownerLang: string): Named |
   return text === null ? null : badgeName(text, lang, ownerLang);
 }
 
-/** The address, its city and country named in the page's language when known (`city`, `country`). */
-export function addressLine(contact: PublicRestaurant["contact"], country: string | null = null, city: string | null = null): string | null {
-  const cityPart = [contact.postalCode, city ?? contact.city].filter(Boolean).join(" ");
+/** Countries that write the postal code after the city ("New York 10003", "London SW1A 1AA"). */
+const POSTAL_CODE_AFTER_CITY = new Set(["US", "CA", "GB", "IE", "AU", "NZ", "BR"]);
+
+/**
+ * The address, its city and country named in the page's language when known (`city`, `country`),
+ * in the order the restaurant's country writes it (`countryCode`).
+ */
+export function addressLine(contact: PublicRestaurant["contact"], country: string | null = null, city: string | null = null, countryCode: string | null = null): string | null {
+  const cityAndCode = [contact.postalCode, city ?? contact.city];
+  if (countryCode && POSTAL_CODE_AFTER_CITY.has(countryCode.toUpperCase())) cityAndCode.reverse();
+  const cityPart = cityAndCode.filter(Boolean).join(" ");
   const parts = [contact.address, cityPart, country ?? contact.country].map((p) => clean(p)).filter((p): p is string => p !== null);
   return parts.length ? parts.join(", ") : null;
 }
@@ -273,6 +286,8 @@ export function buildMenuView(
   const languages = restaurant.languages.includes(defaultLanguage) ? restaurant.languages : [defaultLanguage, ...restaurant.languages];
   if (!languages.includes(lang)) return null;
   const labels = menuLabels(lang);
+  // Clocks, dates and lists as the labels' language writes them in the restaurant's country.
+  const locale = localeOf(labels.lang, countryCode);
 
   const categories: CategoryView[] = restaurant.categories.map((category) => ({
     ...localize(category, lang, defaultLanguage),
@@ -315,7 +330,9 @@ export function buildMenuView(
   const country = countryName(countryCode, labels.lang);
   const city = restaurant.contact.city ? cityName({ name: restaurant.contact.city, ...cityRef }, labels.lang) : null;
   // The address is one line of text: a city name left in its own language is still the right one to post to.
-  const address = addressLine(restaurant.contact, country, city?.text ?? null);
+  const address = addressLine(restaurant.contact, country, city?.text ?? null, countryCode);
+  // Maps apps get it in the restaurant's own language, as its street address is written.
+  const ownAddress = addressLine(restaurant.contact, countryName(countryCode, defaultLanguage), restaurant.contact.city, countryCode);
 
   return {
     restaurant,
@@ -324,8 +341,8 @@ export function buildMenuView(
     cuisine: restaurant.cuisine ? cuisineName(restaurant.cuisine, labels.lang) : null,
     city,
     timeZone,
-    openStatus: openStatusView(restaurant.openingHours, timeZone, now, labels),
-    directionsUrl: directionsUrl(restaurant.contact, address),
+    openStatus: openStatusView(restaurant.openingHours, timeZone, now, labels, locale),
+    directions: directionsLinks(restaurant.name, ownAddress, restaurant.contact.latitude, restaurant.contact.longitude),
     phoneHref: restaurant.contact.phone ? `tel:${restaurant.contact.phone.replace(/[^\d+]/g, "")}` : null,
     filter: NO_FILTER,
     euAllergenRules: countryCode !== null && EU_COUNTRIES.has(countryCode.toUpperCase()),
@@ -345,13 +362,14 @@ export function buildMenuView(
       return { code, name: languageName(code), url: u, markdownUrl: markdownUrlOf(u), current: code === lang };
     }),
     address,
-    openingHours: openingDays(restaurant.openingHours, labels),
+    openingHours: openingDays(restaurant.openingHours, labels, locale),
     ratings,
     categories,
     itemCount: allItems.length,
     allergensPresent: ALLERGENS.filter((a) => allergenCodes.has(a)).map((code) => ({ code, label: labels.allergenNames[code] })),
     dietsPresent: (Object.keys(DIETS) as Diet[]).filter((d) => dietCodes.has(d)).map((code) => ({ code, label: labels.diets[code] })),
     updatedAt: restaurant.updatedAt,
+    locale,
     labels,
   };
 }
@@ -360,20 +378,13 @@ export function buildMenuView(
 const EU_COUNTRIES = new Set(["AT", "BE", "BG", "HR", "CY", "CZ", "DK", "EE", "FI", "FR", "DE", "GR", "HU", "IE", "IT", "LV", "LT", "LU", "MT", "NL", "PL", "PT", "RO", "SK", "SI", "ES", "SE"]);
 
 /** The open/closed line at `now` in the restaurant's time zone (null when hours or zone are unknown). */
-export function openStatusView(hours: Record<string, string> | null, timeZone: string | null, now: Date, labels: MenuLabels): OpenStatusView | null {
+export function openStatusView(hours: Record<string, string> | null, timeZone: string | null, now: Date, labels: MenuLabels, locale?: string): OpenStatusView | null {
   const state = openState(hours, timeZone, now);
   const span = stateSpan(hours, timeZone, now);
   if (!state || !span || !timeZone) return null;
   const local = localTime(now, timeZone);
-  const asOf = `${String(Math.floor(local.minute / 60)).padStart(2, "0")}:${String(local.minute % 60).padStart(2, "0")}`;
-  return { open: state.open, text: statusText(state, labels.status, DAY_KEYS.map((d) => labels.days[d])), asOf, today: DAY_KEYS[local.day], ...span };
+  const hhmm = `${String(Math.floor(local.minute / 60)).padStart(2, "0")}:${String(local.minute % 60).padStart(2, "0")}`;
+  const asOf = locale ? formatClock(hhmm, locale) : hhmm;
+  return { open: state.open, text: statusText(state, labels.status, DAY_KEYS.map((d) => labels.days[d]), locale), asOf, today: DAY_KEYS[local.day], ...span };
 }
 
-/**
- * A directions link every phone opens in a maps app (Google Maps' documented cross-platform URL):
- * to the coordinates when the restaurant published them, else to its address.
- */
-export function directionsUrl(contact: PublicRestaurant["contact"], address: string | null): string | null {
-  const destination = contact.latitude !== null && contact.longitude !== null ? `${contact.latitude},${contact.longitude}` : address;
-  return destination ? `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(destination)}` : null;
-}

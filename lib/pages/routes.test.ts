@@ -106,20 +106,20 @@ describe("the page route table", () => {
   // be what the render page declares (a `revalidate`, not force-dynamic).
   it("says which renders ISR keeps, as the render pages declare", () => {
     const samples: Record<string, string> = {
-      "/": "page.tsx",
-      "/search?q=x": "search/page.tsx",
-      "/dishes?q=x": "dishes/page.tsx",
-      "/locations": "locations/page.tsx",
-      "/locations/de": "locations/[country]/page.tsx",
-      "/locations/de/berlin": "locations/[country]/[city]/page.tsx",
-      "/cuisines": "cuisines/page.tsx",
-      "/cuisines/thai": "cuisines/[cuisine]/page.tsx",
-      "/plans": "plans/page.tsx",
-      "/developers": "developers/page.tsx",
-      "/some-menu": "r/[slug]/page.tsx",
-      "/some-menu/de": "r/[slug]/[lang]/page.tsx",
-      "/some-menu?excludeAllergens=nuts": "rf/[slug]/page.tsx",
-      "/some-menu/de?diet=vegan": "rf/[slug]/[lang]/page.tsx",
+      "/": "(site)/page.tsx",
+      "/search?q=x": "(site)/search/page.tsx",
+      "/dishes?q=x": "(site)/dishes/page.tsx",
+      "/locations": "(site)/locations/page.tsx",
+      "/locations/de": "(site)/locations/[country]/page.tsx",
+      "/locations/de/berlin": "(site)/locations/[country]/[city]/page.tsx",
+      "/cuisines": "(site)/cuisines/page.tsx",
+      "/cuisines/thai": "(site)/cuisines/[cuisine]/page.tsx",
+      "/plans": "(site)/plans/page.tsx",
+      "/developers": "(site)/developers/page.tsx",
+      "/some-menu": "(menu)/r/[slug]/page.tsx",
+      "/some-menu/de": "(menu-language)/r/[slug]/[lang]/page.tsx",
+      "/some-menu?excludeAllergens=nuts": "(menu)/rf/[slug]/page.tsx",
+      "/some-menu/de?diet=vegan": "(menu-language)/rf/[slug]/[lang]/page.tsx",
     };
     for (const [url, file] of Object.entries(samples)) {
       const [pagePath, search = ""] = url.split("?");

@@ -193,7 +193,7 @@ export function internalRenderPrefix(): string {
 
 export function internalRenderPath(match: RouteMatch | null): string {
   const prefix = internalRenderPrefix();
-  // No page: the 404 page, a page of its own (app/render/[v]/missing).
+  // No page: the 404 page, a page of its own (app/render/[v]/(site)/missing).
   if (!match) return `${prefix}/missing`;
   const { route, params } = match;
   switch (route.id) {

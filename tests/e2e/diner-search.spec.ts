@@ -143,8 +143,9 @@ for (const size of SIZES) {
     const watch = await watchPage(page);
     const kind = page.locator(".restaurant-kind");
     const cases: [string, string, RegExp][] = [
-      ["/izakaya-tomoshibi/ja", "日本料理 · ニューヨーク, アメリカ合衆国", /ニューヨーク, アメリカ合衆国/],
-      ["/izakaya-tomoshibi", "Japanese · New York, United States", /New York, United States/],
+      // Japanese joins the city and its country with 、; a US address names the city before the ZIP code (issue 47.8).
+      ["/izakaya-tomoshibi/ja", "日本料理 · ニューヨーク、アメリカ合衆国", /ニューヨーク 10003, アメリカ合衆国/],
+      ["/izakaya-tomoshibi", "Japanese · New York, United States", /New York 10003, United States/],
       ["/forno-rosso-muenchen/en", "Italian · Munich, Germany", /80\d{3} Munich, Germany/],
       ["/forno-rosso-muenchen/it", "Italiana · Monaco di Baviera, Germania", /80\d{3} Monaco di Baviera, Germania/],
       ["/forno-rosso-muenchen", "Italienisch · München, Deutschland", /80\d{3} München, Deutschland/],
@@ -175,7 +176,7 @@ test("without JavaScript: the Japanese menu's labels are Japanese, the owner's E
   const context = await newContext(browser, SIZES[0], { javaScriptEnabled: false, locale: "ja-JP" });
   const page = await context.newPage();
   await page.goto("/izakaya-tomoshibi/ja");
-  await expect(page.locator(".restaurant-kind")).toHaveText("日本料理 · ニューヨーク, アメリカ合衆国");
+  await expect(page.locator(".restaurant-kind")).toHaveText("日本料理 · ニューヨーク、アメリカ合衆国");
   await expect(page.locator(".flag-badge").first()).toHaveText("一番人気");
   await expect(page.locator('.variants span[lang="en"]', { hasText: "Glass" })).toHaveCount(1);
   await page.goto("/izakaya-tomoshibi");

@@ -85,11 +85,11 @@ test.describe("1 · the menu on the first screen", () => {
     }
   }
 
-  test("directions lead to a maps app at the restaurant's coordinates", async ({ page }) => {
+  test("directions lead to a maps app at the restaurant's name and address (issue 47.3: tests/e2e/diner-local.spec.ts)", async ({ page }) => {
     await page.goto("/zunfthaus-am-see");
     const api = await (await fetch(`${baseUrl()}/api/public/restaurants/zunfthaus-am-see`)).json();
     const href = await page.getByRole("link", { name: "Route" }).getAttribute("href");
-    expect(href).toBe(`https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(`${api.contact.latitude},${api.contact.longitude}`)}`);
+    expect(decodeURIComponent(new URL(href!).searchParams.get("destination")!)).toMatch(new RegExp(`^${api.name}, ${api.contact.address}, `));
     await expect(page.getByRole("link", { name: "Anrufen" })).toHaveAttribute("href", `tel:${api.contact.phone.replace(/[^\d+]/g, "")}`);
   });
 
@@ -152,7 +152,8 @@ test.describe("2 · the sticky section bar", () => {
       // Keyboard: Tab reaches every link of the bar, and each focused link with its focus ring lies
       // inside the bar's visible scroller.
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.locator(".language-switcher a").last().focus();
+      // (The English hint stands in the switcher's place for this en-GB browser: its × comes last.)
+      await page.locator(".language-hint-close:visible, .language-switcher a:visible").last().focus();
       await page.keyboard.press("Tab");
       for (let i = 0; i < names.length; i++) {
         const focused = page.locator(":focus");
@@ -201,7 +202,8 @@ test.describe("3 · open now, in the restaurant's time", () => {
       path: "/izakaya-tomoshibi",
       at: "2026-11-26T19:30:00Z",
       timezoneId: "Asia/Tokyo",
-      text: "Closed · opens 17:30",
+      // A US menu reads a 12-hour clock (issue 47.8).
+      text: "Closed · opens 5:30\u00a0PM",
       today: "thu",
     },
     {
@@ -241,7 +243,7 @@ test.describe("3 · open now, in the restaurant's time", () => {
       path: "/izakaya-tomoshibi",
       at: "2026-03-08T21:10:00Z",
       timezoneId: "Europe/London",
-      text: "Open until 22:30",
+      text: "Open until 10:30\u00a0PM",
       today: "sun",
     },
     {
@@ -249,7 +251,7 @@ test.describe("3 · open now, in the restaurant's time", () => {
       path: "/izakaya-tomoshibi",
       at: "2026-03-01T21:10:00Z",
       timezoneId: "Europe/London",
-      text: "Closed · opens 17:00",
+      text: "Closed · opens 5\u00a0PM",
       today: "sun",
     },
   ];
@@ -278,9 +280,9 @@ test.describe("3 · open now, in the restaurant's time", () => {
     const page = await context.newPage();
     await page.clock.install({ time: new Date("2026-11-26T22:29:00Z") });
     await page.goto("/izakaya-tomoshibi");
-    await expect(page.locator(".open-status")).toHaveText("Closed · opens 17:30");
+    await expect(page.locator(".open-status")).toHaveText("Closed · opens 5:30\u00a0PM");
     await page.clock.runFor(90_000);
-    await expect(page.locator(".open-status")).toHaveText("Open until 23:30");
+    await expect(page.locator(".open-status")).toHaveText("Open until 11:30\u00a0PM");
     await expect(page.locator(".open-status")).toHaveAttribute("data-open", "true");
     await context.close();
   });
@@ -336,7 +338,8 @@ test.describe("3 · open now, in the restaurant's time", () => {
       const possible = [0, 2].map((ago) => local(new Date(Date.now() - ago * 60_000))).map((l) => openAt(api.openingHours, l.day, l.minute));
       const shown = (await status.getAttribute("data-open")) === "true";
       expect(possible).toContain(shown);
-      await expect(status).toHaveText(shown ? /^Open until \d\d:\d\d$/ : /^Closed · opens (tomorrow |[A-Z][a-z]+day )?\d\d:\d\d$/);
+      const clock = String.raw`(\d{1,2}(:\d\d)?\s[AP]M|midnight|noon)`;
+      await expect(status).toHaveText(new RegExp(shown ? `^Open until ${clock}$` : `^Closed · opens (tomorrow |[A-Z][a-z]+day )?${clock}$`));
       const keys = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
       const marked = await page.locator('.hours tr[aria-current="date"]').getAttribute("data-day");
       expect([keys[now.day], keys[local(new Date(Date.now() - 120_000)).day]]).toContain(marked);
@@ -346,7 +349,8 @@ test.describe("3 · open now, in the restaurant's time", () => {
 
   test("the Markdown twin carries the same line, saying when it was true", async ({ request }) => {
     const twin = await (await request.get(`${baseUrl()}/izakaya-tomoshibi.md`)).text();
-    expect(twin).toMatch(/\n\*\*(Open until \d\d:\d\d|Closed · opens (tomorrow |[A-Z][a-z]+day )?\d\d:\d\d)\*\* \(as of \d\d:\d\d local time\)\n/);
+    const clock = String.raw`(\d{1,2}(:\d\d)?\s[AP]M|midnight|noon)`;
+    expect(twin).toMatch(new RegExp(String.raw`\n\*\*(Open until ${clock}|Closed · opens (tomorrow |[A-Z][a-z]+day )?${clock})\*\* \(as of ${clock} local time\)\n`));
     const german = await (await request.get(`${baseUrl()}/wirtshaus-zur-post.md`)).text();
     expect(german).toMatch(/\n\*\*(Geöffnet bis|Geschlossen · öffnet) [^*]+\*\* \(Stand \d\d:\d\d Ortszeit\)\n/);
   });
@@ -377,7 +381,8 @@ test.describe("4 · the filter is part of the address", () => {
       await expect(page.getByLabel("Milch (einschließlich Laktose)")).toBeChecked();
       await page.locator(".menu-filter summary").click();
 
-      await page.getByRole("navigation", { name: "Sprache der Speisekarte" }).getByRole("link", { name: "English" }).click();
+      // This en-GB browser is offered English in the switcher's place (issue 47.6): the hint keeps the filter too.
+      await page.getByRole("link", { name: "This menu in English" }).click();
       await expect(page).toHaveURL(new RegExp(`${MENU}/en\\?excludeAllergens=milk$`));
       expect(await visibleDishes(page)).toHaveLength(1);
       await expect(page.getByLabel("Milk (including lactose)")).toBeChecked();

@@ -77,6 +77,8 @@ test.describe("public pages in a browser", () => {
     const watch = await watchPage(page);
     await page.goto(MENU);
     await expect(page.locator('link[rel="alternate"][hreflang="fr"]')).toHaveAttribute("href", /\/zunfthaus-am-see\/fr$/);
+    // This en-GB browser is first offered English in the switcher's place (issue 47.6); × brings the switcher back.
+    await page.locator(".language-hint-close").click();
     const switcher = page.getByRole("navigation", { name: "Sprache der Speisekarte" });
     await expect(switcher.getByRole("link", { name: "Deutsch" })).toHaveAttribute("aria-current", "page");
     await switcher.getByRole("link", { name: "English" }).click();
@@ -125,10 +127,10 @@ test.describe("public pages in a browser", () => {
     await page.goto(MENU);
     const alternate = await page.locator('link[rel="alternate"][type="text/markdown"]').getAttribute("href");
     expect(alternate).toBe(`${baseUrl()}${MENU}.md`);
-    // Out of the diner's way (issue 25.7): folded under "For developers and agents".
-    await expect(page.getByRole("link", { name: "This page as Markdown" })).toBeHidden();
-    await page.locator(".page-footer summary").click();
-    const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith(`${MENU}.md`)), page.getByRole("link", { name: "This page as Markdown" }).click()]);
+    // Out of the diner's way (issue 25.7): folded under "For developers and agents", in the menu's language (issue 47.1).
+    await expect(page.getByRole("link", { name: "Diese Seite als Markdown" })).toBeHidden();
+    await page.locator(".site-footer summary").click();
+    const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith(`${MENU}.md`)), page.getByRole("link", { name: "Diese Seite als Markdown" }).click()]);
     expect(response.headers()["content-type"]).toBe("text/markdown; charset=utf-8");
     const twin = await response.text();
     expect(twin).toMatch(/^---\ntitle: /);

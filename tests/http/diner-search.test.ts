@@ -188,15 +188,16 @@ describe("labels in the page's language (issue 25.6)", () => {
   it("the Japanese menu names the cuisine, the country and the format's badges in Japanese; the owner's variant names keep their language", async () => {
     const { text } = await get("/izakaya-tomoshibi/ja");
     const kind = htmlText(/<p class="restaurant-kind">([\s\S]*?)<\/p>/.exec(text)![1]);
-    expect(kind).toBe("日本料理 · ニューヨーク, アメリカ合衆国");
+    // Japanese joins the city and its country with 、 (issue 47.8).
+    expect(kind).toBe("日本料理 · ニューヨーク、アメリカ合衆国");
     expect(text).toMatch(/<span class="flag flag-badge" lang="ja">一番人気<\/span>/);
     expect(text).toMatch(/<span class="flag flag-badge" lang="ja">シェフのおすすめ<\/span>/);
     expect(text).toContain('<span lang="en" dir="auto">Glass</span>');
     expect(htmlText(text)).not.toMatch(/Bestseller|Chef's choice|Japanese ·|United States/);
-    expect(htmlText(/<dd>([^<]*ニューヨーク[^<]*)</.exec(text)?.[1] ?? "")).toBe("214 East 6th Street, 10003 ニューヨーク, アメリカ合衆国");
+    expect(htmlText(/<dd>([^<]*ニューヨーク[^<]*)</.exec(text)?.[1] ?? "")).toBe("214 East 6th Street, ニューヨーク 10003, アメリカ合衆国");
     const twin = (await get("/izakaya-tomoshibi/ja.md")).text;
     expect(twin).toContain("日本料理");
-    expect(twin).toMatch(/ニューヨーク, アメリカ合衆国/);
+    expect(twin).toMatch(/ニューヨーク 10003, アメリカ合衆国/);
     expect(twin).not.toContain("Bestseller");
   });
 

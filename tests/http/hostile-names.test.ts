@@ -27,9 +27,10 @@ describe("names with bidi overrides and control characters", () => {
     const html = await res.text();
     const head = html.slice(0, html.indexOf("</head>"));
     const title = /<title>([^<]*)<\/title>/.exec(head)?.[1];
-    expect(title).toBe(`${CLEAN} – menu · Menu Service`);
+    // (The tab title of a menu is in the menu's language, German here: issue 47.1.)
+    expect(title).toBe(`${CLEAN} – Speisekarte`);
     for (const meta of head.matchAll(/<meta [^>]*content="([^"]*)"/g)) expect(meta[1], meta[0]).not.toMatch(CONTROL);
-    expect(head).toMatch(new RegExp(`<meta property="og:title" content="${CLEAN.replace(/[[\]]/g, "\\$&")} – menu`));
+    expect(head).toMatch(new RegExp(`<meta property="og:title" content="${CLEAN.replace(/[[\]]/g, "\\$&")} – Speisekarte`));
     // The name itself, its sections and dishes: each in an element of its own direction.
     expect(html).toMatch(/<h1 [^>]*dir="auto"[^>]*>Pizza \u202Egpj\.exe\u202C Bar/);
     expect(html).toMatch(/<h3 [^>]*dir="auto"[^>]*>Vorspeisen \u202Eoverride/);

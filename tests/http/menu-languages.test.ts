@@ -80,12 +80,13 @@ describe("menu labels in the page's language", () => {
     expect(de).toMatch(/Ernährungshinweise: [^\n]*(Vegetarisch|Glutenfrei|Vegan)/);
   });
 
-  it("Brazilian Portuguese falls back to Portuguese labels and says so", async () => {
+  it("Brazilian Portuguese has labels of its own: Brazil's words, no fallback note (issue 47.1)", async () => {
     const md = (await get("/boteco-jabuticaba.md")).text;
-    expect(md).toMatch(/\nlabelsLanguage: "pt"\n/);
-    expect(md).toContain("Rótulos em português: ainda não há tradução para português (Brasil).");
-    expect(md).toContain("## Ementa");
+    expect(md).not.toContain("labelsLanguage:");
+    expect(md).not.toContain("Rótulos em");
+    expect(md).toContain("## Cardápio");
     const html = (await get("/boteco-jabuticaba")).text;
-    expect(html).toContain("Rótulos em português: ainda não há tradução para português (Brasil).");
+    expect(html).not.toContain("Rótulos em");
+    expect(html).toContain('<html lang="pt-BR"');
   });
 });
