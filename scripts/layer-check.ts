@@ -1,6 +1,7 @@
 // The layers of the app, top to bottom, and the check that holds them (issue 45): a module may
 // import from its own layer or any layer below; an import up the table is counted, and so is every
-// import circle. `npm run layers` prints both; scripts/layer-check.test.ts fails above the limit.
+// import circle. `npm run layers` prints both; scripts/layer-check.test.ts (npm test's unit stage) fails
+// above the limit, on a circle, on a file no layer claims or an import that names no file.
 // Static, dynamic and type-only imports all count: each is a dependency the reader has to follow.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -69,8 +70,14 @@ export function sourceFiles(root: string, roots = ["app", "lib", "middleware.ts"
   return out;
 }
 
-/** file → the project files it imports (relative and `@/` specifiers; packages are not followed). */
-export function importGraph(root: string, files: string[]): Map<string, string[]> {
+// Imports of the project that are not app source: generated Prisma clients (database layer), styles, data.
+const NOT_SOURCE = /(^|\/)(generated|generated-pg)\/|\.(css|json)$/;
+
+/**
+ * file → the project files it imports (relative and `@/` specifiers; packages are not followed).
+ * A project import that resolves to no source file is listed in `unresolved` (a typo, a new extension).
+ */
+export function importGraph(root: string, files: string[], unresolved: string[] = []): Map<string, string[]> {
   const known = new Set(files);
   const resolve = (from: string, spec: string): string | undefined => {
     let base: string;
@@ -84,8 +91,14 @@ export function importGraph(root: string, files: string[]): Map<string, string[]
   const graph = new Map<string, string[]>();
   for (const file of files) {
     const info = ts.preProcessFile(readFileSync(path.join(root, file), "utf8"), true, true);
-    const targets = info.importedFiles.map((f) => resolve(file, f.fileName)).filter((t): t is string => !!t && t !== file);
-    graph.set(file, [...new Set(targets)]);
+    const targets = new Set<string>();
+    for (const { fileName } of info.importedFiles) {
+      const target = resolve(file, fileName);
+      if (target) {
+        if (target !== file) targets.add(target);
+      } else if (/^(\.|@\/)/.test(fileName) && !NOT_SOURCE.test(fileName)) unresolved.push(`${file}: ${fileName}`);
+    }
+    graph.set(file, [...targets]);
   }
   return graph;
 }
@@ -107,10 +120,11 @@ export type LayerReport = {
   upImports: { from: string; to: string; fromLayer: string; toLayer: string }[];
   circles: string[][];
   unassigned: string[];
+  unresolved: string[];
 };
 
 /** Every import up the layers, every circle (strongly connected set of files), every file no layer claims. */
-export function layerCheck(graph: Map<string, string[]>, layers = LAYERS): LayerReport {
+export function layerCheck(graph: Map<string, string[]>, layers = LAYERS, unresolved: string[] = []): LayerReport {
   const upImports: LayerReport["upImports"] = [];
   const unassigned: string[] = [];
   for (const [from, targets] of graph) {
@@ -121,7 +135,7 @@ export function layerCheck(graph: Map<string, string[]>, layers = LAYERS): Layer
       if (a >= 0 && b >= 0 && b < a) upImports.push({ from, to, fromLayer: layers[a].name, toLayer: layers[b].name });
     }
   }
-  return { upImports, circles: circles(graph), unassigned };
+  return { upImports, circles: circles(graph), unassigned, unresolved };
 }
 
 // Tarjan's strongly connected components; a component of more than one file is a circle.
@@ -163,13 +177,23 @@ export function formatReport(report: LayerReport): string {
   for (const u of report.upImports) lines.push(`  up: ${u.from} (${u.fromLayer}) → ${u.to} (${u.toLayer})`);
   for (const c of report.circles) lines.push(`  circle: ${c.join(" ↔ ")}`);
   for (const f of report.unassigned) lines.push(`  no layer: ${f}`);
+  for (const u of report.unresolved) lines.push(`  not found: ${u}`);
   return lines.join("\n");
 }
 
+/** The check of the project at `root`. */
+export function checkProject(root: string): LayerReport {
+  const unresolved: string[] = [];
+  return layerCheck(importGraph(root, sourceFiles(root), unresolved), LAYERS, unresolved);
+}
+
+export function passes(report: LayerReport): boolean {
+  return report.upImports.length <= UP_IMPORT_LIMIT && !report.circles.length && !report.unassigned.length && !report.unresolved.length;
+}
+
+// npm run layers [root]: prints the report; exit 1 when the check fails.
 if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
-  const root = path.resolve(import.meta.dirname, "..");
-  const report = layerCheck(importGraph(root, sourceFiles(root)));
+  const report = checkProject(path.resolve(process.argv[2] ?? path.join(import.meta.dirname, "..")));
   console.log(formatReport(report));
-  const failed = report.upImports.length > UP_IMPORT_LIMIT || report.circles.length > 0 || report.unassigned.length > 0;
-  process.exitCode = failed ? 1 : 0;
+  process.exitCode = passes(report) ? 0 : 1;
 }
