@@ -16,10 +16,10 @@ export const LAYERS: { name: string; paths: string[] }[] = [
   { name: "entry points", paths: ["app/", "middleware.ts", "instrumentation.ts"] },
   // Start-up, the request tap, graceful stop, the access log: what wires the rest to Node and Next.js.
   { name: "server", paths: ["lib/server/"] },
-  // HTML, Markdown, MCP, OpenAPI, feeds, SEO files, negotiation, the API registry, their words.
+  // HTML, Markdown, MCP, OpenAPI, feeds, SEO files, preview images, negotiation, the API registry, their words.
   {
     name: "surface adapters",
-    paths: ["lib/pages/", "lib/markdown/", "lib/mcp/", "lib/openapi/", "lib/seo/", "lib/feeds/", "lib/negotiation/", "lib/api/", "lib/content/", "lib/i18n/"],
+    paths: ["lib/pages/", "lib/markdown/", "lib/mcp/", "lib/openapi/", "lib/seo/", "lib/feeds/", "lib/negotiation/", "lib/api/", "lib/content/", "lib/i18n/", "lib/og/"],
   },
   // REST: the route wrapper, CORS, JSON bodies, query decoding, throttling, the client address.
   { name: "REST adapter", paths: ["lib/http/"] },
@@ -45,7 +45,7 @@ export const LAYERS: { name: string; paths: string[] }[] = [
     paths: [
       "lib/config.ts", "lib/config-schema.mjs", "lib/observability/", "lib/process-state.mjs", "lib/shutdown-hooks.ts", "lib/stopping.ts",
       "lib/loopback.ts", "lib/render-listener.mjs", "lib/build-info.ts", "lib/build-secret.ts", "lib/service-info.ts", "lib/site-urls.ts",
-      "lib/text-patterns.ts", "lib/decimal-number.ts",
+      "lib/text/", "lib/text-patterns.ts", "lib/decimal-number.ts",
     ],
   },
 ];
