@@ -1,6 +1,6 @@
 // Next.js calls register() once as the server starts, before the first request (lib/server/start-up.ts:
 // logs, metrics and traces first, then the rest of start-up), and onRequestError for an error
-// Next.js caught while rendering or routing (lib/observability/request-errors.ts: a log line and
+// Next.js caught while rendering or routing (lib/server/request-errors.ts: a log line and
 // the error on the request's span).
 import type { Instrumentation } from "next";
 
@@ -10,5 +10,5 @@ export async function register() {
 
 export const onRequestError: Instrumentation.onRequestError = async (error, request, context) => {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  (await import("./lib/observability/request-errors")).reportRequestError(error, request, context);
+  (await import("./lib/server/request-errors")).reportRequestError(error, request, context);
 };

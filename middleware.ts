@@ -30,10 +30,11 @@ import { ApiError } from "@/lib/http/api-errors";
 import { errorResponse } from "@/lib/http/api-route";
 import { preflightResponse } from "@/lib/http/cors";
 import { isMalformedPath, repairPercentEncoding } from "@/lib/http/percent-encoding";
-import { unknownPathResponse } from "@/lib/http/unknown-path";
+import { unknownPathResponse } from "@/lib/api/unknown-path";
 import { decideRepresentation } from "@/lib/negotiation/negotiate";
 import { isNeverAPage } from "@/lib/negotiation/page-paths";
-import { isInternalPath, isInternalRenderRequest } from "@/lib/pages/internal-render";
+import { isInternalRenderRequest } from "@/lib/loopback";
+import { isInternalPath } from "@/lib/pages/internal-render";
 import { matchPageRoute } from "@/lib/pages/routes";
 import { notAcceptableResponse, REPRESENTATION_HEADER, serveRepresentation } from "@/lib/pages/serve-page";
 

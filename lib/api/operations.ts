@@ -1,7 +1,7 @@
 // The one description of the public API: one entry per path, with everything each published view
 // of it needs. The OpenAPI document (lib/openapi/document.ts), the index at /api/public and the
 // developers page (lib/api/api-index.ts), the MCP tools (lib/mcp/tools.ts), the metrics' route
-// patterns (lib/observability/route-pattern.ts) and llms.txt (lib/seo/llms.ts) are mappings over it.
+// patterns (lib/server/route-pattern.ts) and llms.txt (lib/seo/llms.ts) are mappings over it.
 // Adding a route under app/api means adding it here: lib/openapi/document.test.ts compares app/ with it.
 import type { z } from "zod";
 import type { ErrorCode } from "../http/api-errors";

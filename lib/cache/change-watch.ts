@@ -9,13 +9,13 @@
 //
 // Marking renders stale (revalidatePath) only works inside a request, so the watch asks its own
 // process over loopback (POST /api/internal/revalidate with the build's internal token, the same
-// way the pages fetch their renders: lib/pages/internal-render.ts).
+// way the pages fetch their renders: lib/loopback.ts).
 //
 // An idle instance stops polling after IDLE_MS; the first request after that waits for one head
 // check before it is answered, so nothing stale is served after a quiet spell either.
 import { config } from "../config";
 import { readHeadSeq } from "../data/public-changes";
-import { INTERNAL_RENDER_HEADER, internalOrigin, internalRenderToken } from "../pages/internal-render";
+import { INTERNAL_RENDER_HEADER, internalOrigin, internalRenderToken } from "../loopback";
 import { purgeCaches } from "./ttl-cache";
 import { processLog } from "../observability/process-log.mjs";
 import { processState } from "../process-state.mjs";

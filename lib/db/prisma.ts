@@ -15,7 +15,7 @@ import { databaseKind, databaseUrl, sqlitePath } from "./database-url";
 import pg from "pg";
 import { metricsEnabled, startDbTimer } from "../observability/metrics";
 import { registerPool } from "./pool-stats";
-import { onShutdown } from "./shutdown-hooks";
+import { onShutdown } from "../shutdown-hooks";
 import { config } from "../config";
 import { serializeTransactionQueries } from "./serial-transactions";
 import { pgSessionOptions } from "./pg-session";

@@ -4,7 +4,7 @@
 import pg from "pg";
 import { databaseKind, databaseUrl } from "./database-url";
 import { registerPool } from "./pool-stats";
-import { onShutdown } from "./shutdown-hooks";
+import { onShutdown } from "../shutdown-hooks";
 import { processState } from "../process-state.mjs";
 
 const globalForStore = processState<{ menuRateLimitPool?: pg.Pool }>("rate-limit-store", () => ({}));

@@ -11,7 +11,7 @@ import { z } from "zod";
 import { buildInfo } from "../build-info";
 import { databaseStatus } from "../db/database-status";
 import { ApiError } from "../http/api-errors";
-import { isStopping } from "../server/request-tap";
+import { isStopping } from "../stopping";
 import { queryLimiter, renderLimiter } from "../http/work-limiter";
 
 export const LivenessSchema = z

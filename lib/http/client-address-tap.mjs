@@ -11,7 +11,7 @@
 // reached the app without passing the tap (a host without it) is recognised as unstamped.
 import { subscribe } from "node:diagnostics_channel";
 import { randomUUID } from "node:crypto";
-import { listenerRecorded, recordListener } from "../pages/render-listener.mjs";
+import { listenerRecorded, recordListener } from "../render-listener.mjs";
 import { processState } from "../process-state.mjs";
 
 export const CLIENT_ADDRESS_HEADER = "x-menu-client-address";

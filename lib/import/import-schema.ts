@@ -40,9 +40,6 @@ export const RESERVED_SLUGS = new Set([
   "og",
 ]);
 
-// The weekdays live with the opening-hours logic, which the browser loads too (without zod).
-export { DAY_KEYS };
-
 /** The shape of every slug the service stores. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { cacheOutcome } from "./access-log";
+import { cacheOutcome } from "../server/access-log";
 import { createLogger, logDestination } from "./logger";
 import { LOG_TEXT_CHARS } from "./process-log.mjs";
 import { newRequestScope, runInRequest } from "./request-context.mjs";

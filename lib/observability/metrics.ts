@@ -3,7 +3,7 @@
 // without METRICS_PORT prom-client is never loaded and every recording function below returns at
 // its first line.
 //
-// Label values are bounded: routes are patterns (lib/observability/route-pattern.ts), caches and
+// Label values are bounded: routes are patterns (lib/server/route-pattern.ts), caches and
 // limiters are the service's own few names, statuses are codes.
 //   http_server_requests_total{method,route,status,status_class}   requests answered
 //   http_server_request_duration_seconds{method,route,status_class} histogram, until the last byte
@@ -18,8 +18,7 @@
 //   nodejs_eventloop_lag_seconds (and its percentiles), GC durations, open handles…
 import { createServer, type Server } from "node:http";
 import type { Counter, Histogram, Registry } from "prom-client";
-import { onShutdown } from "../db/shutdown-hooks";
-import { exemptFromTap } from "../server/request-tap";
+import { onShutdown } from "../shutdown-hooks";
 import { processLog } from "./process-log.mjs";
 import type { ObservabilitySettings } from "./settings";
 import { processState } from "../process-state.mjs";
@@ -84,10 +83,15 @@ export interface GaugeSources {
 
 /**
  * Creates the instruments and serves them on METRICS_HOST:METRICS_PORT (once per process; later
- * calls are no-ops). The listener is exempt from the request tap (no access lines, no request
- * ids for scrapes) and closes last on shutdown, after the public servers have drained.
+ * calls are no-ops). `exempt` takes the listener out of the request tap before it listens (no
+ * access lines, no request ids for scrapes); it closes last on shutdown, after the public servers
+ * have drained.
  */
-export async function startMetrics(settings: Pick<ObservabilitySettings, "metricsPort" | "metricsHost">, sources: GaugeSources): Promise<Server | undefined> {
+export async function startMetrics(
+  settings: Pick<ObservabilitySettings, "metricsPort" | "metricsHost">,
+  sources: GaugeSources,
+  exempt: (server: Server) => void,
+): Promise<Server | undefined> {
   if (settings.metricsPort === undefined || holder.instruments) return undefined;
   const client = await import("prom-client");
   const registry = new client.Registry();
@@ -192,7 +196,7 @@ export async function startMetrics(settings: Pick<ObservabilitySettings, "metric
     }
   });
   server.maxConnections = 64;
-  exemptFromTap(server);
+  exempt(server);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(settings.metricsPort, settings.metricsHost, () => {

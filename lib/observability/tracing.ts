@@ -21,7 +21,7 @@ import { BatchSpanProcessor, RandomIdGenerator, type IdGenerator, type SpanExpor
 import { NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from "@opentelemetry/semantic-conventions";
 import { PrismaInstrumentation, registerInstrumentations } from "@prisma/instrumentation";
-import { onShutdown } from "../db/shutdown-hooks";
+import { onShutdown } from "../shutdown-hooks";
 import { setTracing, type SpanHandle, type TracingHooks } from "./trace-hooks";
 import type { ObservabilitySettings } from "./settings";
 

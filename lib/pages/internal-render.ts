@@ -2,21 +2,12 @@
 // and served to the world by the HTML route handler, which fetches it and adds what Next.js will
 // not let a page send: Vary: Accept, a CSP with hashes of the page's own inline scripts, an ETag.
 //
-// Nothing here is configured. The token that opens the internal pages comes from the build's
-// secret (lib/build-secret.ts), so every instance of one build accepts every other's renders and
-// nobody outside can reach them. The render is fetched
-// from the listener this process is serving on (recorded from its own sockets), so it never
-// leaves the machine; a host that gives the app no listener (a function platform) fetches it from
-// the origin the platform names or the request came to.
-import { timingSafeEqual } from "node:crypto";
-import { buildKey } from "../build-secret";
+// Nothing here is configured: the token that opens the internal pages and the address they are
+// fetched from are the loopback's (lib/loopback.ts).
 import { config } from "../config";
-import { listenerOrigin } from "./render-listener.mjs";
+import { INTERNAL_RENDER_HEADER, internalOrigin, internalRenderToken } from "../loopback";
 import { currentRequest, WAIT_UNTIL_HEADER } from "../observability/request-context.mjs";
 import { tracing } from "../observability/trace-hooks";
-
-/** Request header that carries the render token. */
-export const INTERNAL_RENDER_HEADER = "x-menu-internal-render";
 
 /** First path segment of the internal renders (lib/pages/routes.ts INTERNAL_RENDER_PREFIX). */
 export const INTERNAL_RENDER_PREFIX_ROOT = "/render";
@@ -42,38 +33,6 @@ export function isInternalPath(pathname: string): boolean {
     else if (segment !== "" && segment !== ".") segments.push(segment);
   }
   return (segments[0] ?? "").split(/[.;]/, 1)[0].toLowerCase() === INTERNAL_RENDER_PREFIX_ROOT.slice(1);
-}
-
-let token: string | undefined;
-
-/** The build's render token. */
-export function internalRenderToken(): string {
-  return (token ??= buildKey("internal-render").toString("base64url"));
-}
-
-/** Whether `given` is this build's render token. */
-export function isRenderToken(given: string | null | undefined): boolean {
-  if (!given) return false;
-  const expected = Buffer.from(internalRenderToken());
-  const actual = Buffer.from(given);
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
-}
-
-export function isInternalRenderRequest(headers: Headers): boolean {
-  return isRenderToken(headers.get(INTERNAL_RENDER_HEADER));
-}
-
-/**
- * Where the render is fetched from, first that applies: the listener this process serves on
- * (loopback when it listens on every interface); the deployment URL a Vercel-style platform
- * gives (VERCEL_URL); the origin of the request being answered.
- */
-export function internalOrigin(requestUrl: string): string {
-  const own = listenerOrigin();
-  if (own) return own;
-  const platform = config().VERCEL_URL;
-  if (platform) return `https://${platform}`;
-  return new URL(requestUrl).origin;
 }
 
 /**

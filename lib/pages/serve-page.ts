@@ -12,7 +12,7 @@ import { isNeverAPage } from "../negotiation/page-paths";
 import { markdownUrlOf, publicBaseUrl } from "../site-urls";
 import { serveHtml } from "./html-page";
 import { watchChanges } from "../cache/change-watch";
-import { isInternalRenderRequest } from "./internal-render";
+import { isInternalRenderRequest } from "../loopback";
 import { serveMarkdown } from "./markdown-page";
 import { TEXT_SECURITY_HEADERS } from "./security-headers";
 

@@ -3,7 +3,7 @@
 // stays private until it is added here on purpose.
 import type { Prisma } from "../db/generated/client";
 import { sortAllergens, type Allergen } from "../menu/allergens";
-import { DAY_KEYS } from "../import/import-schema";
+import { DAY_KEYS } from "../search/opening-hours";
 import { toMajor } from "../menu/money";
 import { absoluteUrl, siteUrls } from "../site-urls";
 import type { PublicCategory, PublicMenuItem, PublicRestaurant, PublicSearchResult } from "./public-schemas";

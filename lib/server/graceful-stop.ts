@@ -2,9 +2,10 @@
 // NEXT_MANUAL_SIG_HANDLE set (npm start, the container image) its server leaves both signals to the
 // handlers registered here at start-up (instrumentation.ts); without it, it exits at once.
 import { config } from "../config";
-import { shutdownHooks } from "../db/shutdown-hooks";
+import { shutdownHooks } from "../shutdown-hooks";
 import { processLog } from "../observability/process-log.mjs";
-import { markDraining, markStopping, isStopping, requestsInFlight, servers } from "./request-tap";
+import { markDraining, markStopping, requestsInFlight, servers } from "./request-tap";
+import { isStopping } from "../stopping";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const QUIET_MS = 500;

@@ -6,19 +6,20 @@
 //     that carries it through the request's work (lib/observability/request-context.mjs);
 //   - sets the headers every answer carries, whoever writes it: any origin may read it, no browser
 //     sniffs it, and an https site is https only;
-//   - lets the access log observe it (lib/observability/access-log.ts);
+//   - lets the access log observe it (lib/server/access-log.ts);
 //   - counts it as in progress until it ends, for readiness and the graceful stop (graceful-stop.ts).
 // Connection, time, size and rate limits are the edge's (edge/nginx.conf.template).
 import { subscribe } from "node:diagnostics_channel";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { config } from "../config";
-import { INTERNAL_RENDER_HEADER, isRenderToken } from "../pages/internal-render";
+import { INTERNAL_RENDER_HEADER, isRenderToken } from "../loopback";
 import { narrowWaitUntil, newRequestScope, enterRequest, WAIT_UNTIL_HEADER, type RequestScope } from "../observability/request-context.mjs";
 import { requestIdOf } from "../observability/request-id.mjs";
 import { processState } from "../process-state.mjs";
+import { isStopping, setStopping } from "../stopping";
 
-/** Observes each request from its start (lib/observability/access-log.ts). */
+/** Observes each request from its start (lib/server/access-log.ts). */
 export interface RequestObserver {
   begin(req: IncomingMessage, res: ServerResponse, scope: RequestScope, options: { internal: boolean }): void;
 }
@@ -30,7 +31,6 @@ interface ServerState {
 
 const tap = processState("request-tap", () => ({
   installed: false,
-  stopping: false,
   draining: false,
   observer: undefined as RequestObserver | undefined,
   servers: new Map<Server, ServerState>(),
@@ -98,7 +98,7 @@ function onRequest({ request: req, response: res, socket, server }: { request: I
   if (internal) narrowWaitUntil(scope, req.headers[WAIT_UNTIL_HEADER]);
   res.setHeader("X-Request-Id", scope.id);
   // While stopping, every answer tells its client to reconnect (to an instance that stays).
-  if (tap.stopping && !internal) res.setHeader("Connection", "close");
+  if (isStopping() && !internal) res.setHeader("Connection", "close");
   baseHeaders(res);
   // The rest of this request's work runs in its scope (the channel publishes just before the
   // "request" listeners run, in the same synchronous step).
@@ -128,14 +128,9 @@ export function servers(): Server[] {
   return [...tap.servers.keys()];
 }
 
-/** Whether the process has begun to stop: readiness answers 503 from then on. */
-export function isStopping(): boolean {
-  return tap.stopping;
-}
-
 /** Stopping: readiness turns 503, answers carry Connection: close (requests in progress too). */
 export function markStopping(): void {
-  tap.stopping = true;
+  setStopping();
   for (const [, state] of tap.servers) for (const res of state.responses) if (!res.headersSent) res.setHeader("Connection", "close");
 }
 

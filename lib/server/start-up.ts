@@ -15,7 +15,7 @@
 // - The database: on SQLite (by default) it is created, migrated and seeded with the demo data; on
 //   PostgreSQL the schema must be current (`npm run db:migrate`, the release step) unless
 //   MIGRATE_ON_START=true, and the demo data goes in only with SEED_DEMO_DATA=true.
-// - Logs, metrics and traces start right after the configuration is read (lib/observability/start.ts):
+// - Logs, metrics and traces start right after the configuration is read (lib/server/start-observability.ts):
 //   the logger, the metrics listener (METRICS_PORT), tracing (OTEL_EXPORTER_OTLP_ENDPOINT) and the
 //   access lines.
 // Any failure ends the process with the reason: a server that cannot reach its database must not
@@ -24,7 +24,7 @@ import { buildInfo } from "../build-info";
 import { config, describeConfig, retiredSettingLines } from "../config";
 import { installClientAddressTap } from "../http/client-address-tap.mjs";
 import { processLog } from "../observability/process-log.mjs";
-import { startObservability } from "../observability/start";
+import { startObservability } from "./start-observability";
 import { takeOverSignals } from "./graceful-stop";
 import { installRequestTap } from "./request-tap";
 import { createOnStart, setupDatabase, setupFailureLines } from "../db/setup";

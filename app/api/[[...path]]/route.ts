@@ -1,5 +1,5 @@
 // ANY /api/* – JSON not_found for every path under /api that no route serves
-import { unknownPathResponse } from "@/lib/http/unknown-path";
+import { unknownPathResponse } from "@/lib/api/unknown-path";
 
 export const dynamic = "force-dynamic";
 

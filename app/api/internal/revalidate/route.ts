@@ -7,16 +7,16 @@
 // {"all": true} instead of a slug purges everything (after a bulk import).
 // Without REVALIDATE_SECRET the endpoint is off: every request gets the 404 of an unknown path.
 import { z } from "zod";
-import { revalidateEverything, revalidateRestaurant } from "@/lib/cache/revalidate-restaurant";
+import { revalidateEverything, revalidateRestaurant } from "@/lib/pages/revalidate-restaurant";
 import { config } from "@/lib/config";
 import { ApiError, errorBody } from "@/lib/http/api-errors";
 import { apiRoute } from "@/lib/http/api-route";
 import { bearerMatches } from "@/lib/http/bearer-auth";
 import { CACHE_POLICIES } from "@/lib/http/cache-policy";
 import { readJsonBody } from "@/lib/http/read-json-body";
-import { unknownPathResponse } from "@/lib/http/unknown-path";
+import { unknownPathResponse } from "@/lib/api/unknown-path";
 import { parseInput } from "@/lib/validation";
-import { isInternalRenderRequest } from "@/lib/pages/internal-render";
+import { isInternalRenderRequest } from "@/lib/loopback";
 
 export const dynamic = "force-dynamic";
 

@@ -2,7 +2,7 @@
 import { apiRoute, jsonResponse } from "@/lib/http/api-route";
 import { readJsonBody } from "@/lib/http/read-json-body";
 import { calculateFoodCost, type FoodCostInput } from "@/lib/tools/food-cost";
-import { queryNumber } from "@/lib/tools/query-input";
+import { queryNumber } from "@/lib/http/query-input";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 // GET /api/public/tools/review-qr – a venue's review link as a QR payload and image
 import { apiRoute, jsonResponse } from "@/lib/http/api-route";
-import { queryText } from "@/lib/tools/query-input";
+import { queryText } from "@/lib/http/query-input";
 import { generateReviewQr } from "@/lib/tools/review-qr";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 // GET /api/public/tools/wifi-qr – a guest Wi-Fi QR payload, image and connection instructions
 import { apiRoute, jsonResponse } from "@/lib/http/api-route";
-import { queryBoolean, queryText } from "@/lib/tools/query-input";
+import { queryBoolean, queryText } from "@/lib/http/query-input";
 import { generateWifiQr, type WifiQrInput } from "@/lib/tools/wifi-qr";
 
 export const dynamic = "force-dynamic";

@@ -1,9 +1,9 @@
 // What instrumentation.ts's onRequestError reports: an error Next.js caught while it routed or
 // rendered a request (a page render that threw, a route handler's uncaught error). One error line
 // with its cause and where it happened, and the error on the request's span when tracing is on.
-import { log } from "./logger";
+import { log } from "../observability/logger";
 import { loggedPath } from "./route-pattern";
-import { tracing } from "./trace-hooks";
+import { tracing } from "../observability/trace-hooks";
 
 export interface RequestErrorContext {
   routerKind: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../http/api-errors";
+import { ApiError } from "./api-errors";
 import { queryBoolean, queryNumber, queryText } from "./query-input";
 
 const url = (qs: string) => new URL(`http://x/?${qs}`);

@@ -3,7 +3,7 @@
 // (lib/http/client-address-tap.mjs) sees the server of every request and records the first; a
 // start script that keeps a listener of its own for the renders (scripts/start.mjs) records that
 // one first. Plain JS, one per process (lib/process-state.mjs).
-import { processState } from "../process-state.mjs";
+import { processState } from "./process-state.mjs";
 
 const recorded = processState("render-listener", () => ({ origin: undefined, own: false }));
 

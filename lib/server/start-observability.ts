@@ -6,11 +6,11 @@ import { poolStats } from "../db/pool-stats";
 import { cacheStats } from "../cache/ttl-cache";
 import { limiterStats } from "../http/work-limiter";
 import { API_VERSION } from "../service-info";
-import { installLogger } from "./logger";
-import { startMetrics } from "./metrics";
-import { observabilitySettings } from "./settings";
+import { installLogger } from "../observability/logger";
+import { startMetrics } from "../observability/metrics";
+import { observabilitySettings } from "../observability/settings";
 import { processState } from "../process-state.mjs";
-import { setRequestObserver } from "../server/request-tap";
+import { exemptFromTap, setRequestObserver } from "./request-tap";
 
 
 export async function startObservability(): Promise<void> {
@@ -19,8 +19,8 @@ export async function startObservability(): Promise<void> {
   holder.started = true;
   const settings = observabilitySettings();
   await installLogger(settings);
-  if (settings.otlpEndpoint) await (await import("./tracing")).startTracing(settings, API_VERSION);
-  await startMetrics(settings, { caches: cacheStats, limiters: limiterStats, pools: poolStats });
+  if (settings.otlpEndpoint) await (await import("../observability/tracing")).startTracing(settings, API_VERSION);
+  await startMetrics(settings, { caches: cacheStats, limiters: limiterStats, pools: poolStats }, exemptFromTap);
   // Loaded here, once the configuration has been read: the access log names routes from the API
   // registry, whose modules set up their caches from the configuration as they load.
   const { createRequestObserver } = await import("./access-log");

@@ -2,7 +2,7 @@
 // those directly). These decoders turn well-formed text into the typed value and leave anything
 // else as the raw string, so the schema rejects it with its own message naming the parameter.
 import { decimalNumber } from "../decimal-number";
-import { singleParam } from "../http/api-route";
+import { singleParam } from "./api-route";
 
 /** Absent or empty → undefined; otherwise the text as given. */
 export function queryText(url: URL, name: string): string | undefined {

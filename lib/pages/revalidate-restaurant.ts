@@ -4,8 +4,8 @@
 // revalidation endpoint (app/api/internal/revalidate) after the dashboard has saved a change.
 import { revalidatePath } from "next/cache";
 import { findRestaurantPlacement } from "../data/restaurant-queries";
-import { internalRenderPath, matchPageRoute, pathOf } from "../pages/routes";
-import { purgeCaches } from "./ttl-cache";
+import { internalRenderPath, matchPageRoute, pathOf } from "./routes";
+import { purgeCaches } from "../cache/ttl-cache";
 
 export interface RevalidationResult {
   slug: string | null;

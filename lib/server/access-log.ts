@@ -1,6 +1,6 @@
 // One access line per request, and the request's metrics and server span: the observer the request
 // tap (lib/server/request-tap.ts) calls for every request of every server of the process, in every
-// run mode, before Next.js sees it. Installed by start-up (lib/observability/start.ts).
+// run mode, before Next.js sees it. Installed by start-up (lib/server/start-observability.ts).
 //
 // The line ("msg":"request"): method, route (pattern), path (never the query: it may carry a
 // secret, e.g. the Wi-Fi password of /api/public/tools/wifi-qr), status, bytes (sent on the
@@ -14,12 +14,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { config } from "../config";
 import { clientAddress, type TrustedHeader } from "../http/client-address";
-import { log } from "./logger";
-import type { RequestObserver } from "../server/request-tap";
-import { recordRequest } from "./metrics";
-import type { RequestScope } from "./request-context.mjs";
+import { log } from "../observability/logger";
+import type { RequestObserver } from "./request-tap";
+import { recordRequest } from "../observability/metrics";
+import type { RequestScope } from "../observability/request-context.mjs";
 import { loggedPath, routePattern } from "./route-pattern";
-import { tracing } from "./trace-hooks";
+import { tracing } from "../observability/trace-hooks";
 
 const INTERNAL_ROUTE = "(internal render)";
 /** The methods the routes serve; any other is counted as OTHER, so a client cannot mint metric series. */
