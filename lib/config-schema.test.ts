@@ -215,7 +215,7 @@ describe("one source of configuration", () => {
       // Next.js sets it while building: no instance watches the feed from inside the build
       "lib/cache/change-watch.ts": /process\.env\.NEXT_PHASE/,
       // hands the environment on to the build and to Next.js's server.js, reads no setting
-      "scripts/start.mjs": /\.\.\.process\.env|env = process\.env|process\.env\.(NEXT_TELEMETRY_DISABLED|PORT|HOSTNAME|NEXT_MANUAL_SIG_HANDLE) = /,
+      "scripts/start.mjs": /\.\.\.process\.env|env = process\.env|process\.env\.(NEXT_TELEMETRY_DISABLED|PORT|HOSTNAME|NEXT_MANUAL_SIG_HANDLE) = |process\.env\.KEEP_ALIVE_TIMEOUT \|\|= /,
     };
     const files: string[] = [];
     const walk = (dir: string) => {

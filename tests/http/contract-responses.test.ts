@@ -258,7 +258,7 @@ describe("answers that belong to no operation", () => {
 });
 
 describe("coverage", () => {
-  // 429: this server has the default budget, which the suite stays under (tests/fault provokes it
+  // 429: this server's budget is far above what the suite uses (tests/fault provokes it
   // and checks it against the document); 503: load shedding happens only under more concurrent
   // work than the limits allow (lib/http/work-limiter.test.ts covers its shape, tests/flood the
   // server under such load), and the readiness probe's only with an unhealthy database

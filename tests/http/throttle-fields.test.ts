@@ -1,7 +1,7 @@
 // Issue 28.6: every answer of a throttled operation carries RateLimit and RateLimit-Policy — the
 // 400 of a search that used up a request of the budget before validation refused it included
 // (`curl -si '…/api/public/restaurants?limit=abc'`), over REST and over MCP. The budget of this
-// server is the default (600 a minute): these few requests stay far below it.
+// server is set far above what the suite uses (tests/support/global-setup.ts).
 import { describe, expect, it } from "vitest";
 import { get } from "../support/http";
 import { GENERATIONS } from "../mcp/mcp-client";
