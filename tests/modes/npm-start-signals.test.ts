@@ -69,7 +69,7 @@ describe("npm start", () => {
     const [command, args] = npmCli?.endsWith(".js") ? [process.execPath, [npmCli, "start"]] : ["npm", ["start"]];
     npm = spawn(command, args, {
       cwd: ROOT,
-      env: { ...process.env, PORT: String(port), HOSTNAME: "127.0.0.1", PUBLIC_BASE_URL: baseUrl, DATABASE_URL: `file:${file}`, SHUTDOWN_DELAY_MS: "500" },
+      env: { ...process.env, PORT: String(port), HOSTNAME: "127.0.0.1", PUBLIC_BASE_URL: baseUrl, DATABASE_URL: `file:${file}`, SEED_DEMO_DATA: "true", SHUTDOWN_DELAY_MS: "500" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
