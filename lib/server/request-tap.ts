@@ -6,6 +6,7 @@
 //     that carries it through the request's work (lib/observability/request-context.mjs);
 //   - sets the headers every answer carries, whoever writes it: any origin may read it, no browser
 //     sniffs it, and an https site is https only;
+//   - of repeated Accept lines keeps the first, the one a shared cache keys on;
 //   - lets the access log observe it (lib/server/access-log.ts);
 //   - counts it as in progress until it ends, for readiness and the graceful stop (graceful-stop.ts).
 // Connection, time, size and rate limits are the edge's (edge/nginx.conf.template).
@@ -17,6 +18,7 @@ import { INTERNAL_RENDER_HEADER, isRenderToken } from "../loopback";
 import { narrowWaitUntil, newRequestScope, enterRequest, WAIT_UNTIL_HEADER, type RequestScope } from "../observability/request-context.mjs";
 import { requestIdOf } from "../observability/request-id.mjs";
 import { processState } from "../process-state.mjs";
+import { firstHeaderLine } from "../negotiation/first-header-line";
 import { isStopping, setStopping } from "../stopping";
 
 /** Observes each request from its start (lib/server/access-log.ts). */
@@ -93,6 +95,8 @@ function onRequest({ request: req, response: res, socket, server }: { request: I
     return;
   }
   if (!internal) track(socket, res, state.responses);
+  const accept = firstHeaderLine(req.rawHeaders, "accept");
+  if (accept !== undefined) req.headers.accept = accept;
   const scope = newRequestScope(requestIdOf(req.headers));
   // A render fetched for a page request waits no longer than that request may.
   if (internal) narrowWaitUntil(scope, req.headers[WAIT_UNTIL_HEADER]);
