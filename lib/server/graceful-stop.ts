@@ -9,6 +9,7 @@ import { isStopping } from "../stopping";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const QUIET_MS = 500;
+const ACCEPTED_GRACE_MS = 100;
 
 /**
  * Stops the process and exits 0 (once):
@@ -29,6 +30,9 @@ export async function gracefulStop(options: { delayMs?: number; deadlineMs?: num
     processLog().info({ delay_ms: delayMs }, `Stopping: readiness now answers 503; still serving for ${delayMs} ms (SHUTDOWN_DELAY_MS), then draining.`);
     await sleep(delayMs);
   }
+  // Connections the kernel accepted before the signal reach Node in the next turns of the event
+  // loop: they are this server's to answer, not late ones.
+  await sleep(ACCEPTED_GRACE_MS);
   markDraining();
   // Done when nothing has been in progress for a moment: a keep-alive client may have sent a request
   // just before its Connection: close answer arrived, and closing its idle socket would drop it.
