@@ -25,7 +25,6 @@ export async function gracefulStop(options: { delayMs?: number; deadlineMs?: num
   if (isStopping()) return;
   markStopping();
   const delayMs = options.delayMs ?? config().SHUTDOWN_DELAY_MS;
-  const deadline = Date.now() + (options.deadlineMs ?? 10_000);
   if (delayMs > 0) {
     processLog().info({ delay_ms: delayMs }, `Stopping: readiness now answers 503; still serving for ${delayMs} ms (SHUTDOWN_DELAY_MS), then draining.`);
     await sleep(delayMs);
@@ -34,6 +33,8 @@ export async function gracefulStop(options: { delayMs?: number; deadlineMs?: num
   // loop: they are this server's to answer, not late ones.
   await sleep(ACCEPTED_GRACE_MS);
   markDraining();
+  // The drain's own 10 s, counted from here: a delay of 10 s or more must not leave it none.
+  const deadline = Date.now() + (options.deadlineMs ?? 10_000);
   // Done when nothing has been in progress for a moment: a keep-alive client may have sent a request
   // just before its Connection: close answer arrived, and closing its idle socket would drop it.
   for (let quietSince = 0; Date.now() < deadline; await sleep(20)) {

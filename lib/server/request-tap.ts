@@ -26,16 +26,12 @@ export interface RequestObserver {
   begin(req: IncomingMessage, res: ServerResponse, scope: RequestScope, options: { internal: boolean }): void;
 }
 
-interface ServerState {
-  /** public requests in progress (an internal render continues one of them) */
-  responses: Set<ServerResponse>;
-}
-
 const tap = processState("request-tap", () => ({
   installed: false,
   draining: false,
   observer: undefined as RequestObserver | undefined,
-  servers: new Map<Server, ServerState>(),
+  /** each server's public requests in progress (an internal render continues one of them) */
+  servers: new Map<Server, Set<ServerResponse>>(),
   /** connections accepted once the drain had begun: a closed listener would have refused them */
   late: new WeakSet<Socket>(),
   /** the responses in progress on each socket */
@@ -84,8 +80,8 @@ function baseHeaders(res: ServerResponse): void {
 
 function onRequest({ request: req, response: res, socket, server }: { request: IncomingMessage; response: ServerResponse; socket: Socket; server: Server }): void {
   if (tap.exempt.has(server)) return;
-  let state = tap.servers.get(server);
-  if (!state) tap.servers.set(server, (state = { responses: new Set() }));
+  let inProgress = tap.servers.get(server);
+  if (!inProgress) tap.servers.set(server, (inProgress = new Set()));
   const token = req.headers[INTERNAL_RENDER_HEADER];
   const internal = isRenderToken(typeof token === "string" ? token : undefined);
   // Draining: a connection accepted since is reset, as a closed listener would refuse it, unless it
@@ -94,7 +90,7 @@ function onRequest({ request: req, response: res, socket, server }: { request: I
     socket.destroy();
     return;
   }
-  if (!internal) track(socket, res, state.responses);
+  if (!internal) track(socket, res, inProgress);
   const accept = firstHeaderLine(req.rawHeaders, "accept");
   if (accept !== undefined) req.headers.accept = accept;
   const scope = newRequestScope(requestIdOf(req.headers));
@@ -123,7 +119,7 @@ export function installRequestTap(): void {
 /** Public requests in progress on the servers of this process. */
 export function requestsInFlight(): number {
   let n = 0;
-  for (const [, state] of tap.servers) n += state.responses.size;
+  for (const inProgress of tap.servers.values()) n += inProgress.size;
   return n;
 }
 
@@ -135,7 +131,7 @@ export function servers(): Server[] {
 /** Stopping: readiness turns 503, answers carry Connection: close (requests in progress too). */
 export function markStopping(): void {
   setStopping();
-  for (const [, state] of tap.servers) for (const res of state.responses) if (!res.headersSent) res.setHeader("Connection", "close");
+  for (const inProgress of tap.servers.values()) for (const res of inProgress) if (!res.headersSent) res.setHeader("Connection", "close");
 }
 
 /** Draining: new clients are turned away; open connections and renders are still answered. */
