@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "./api-errors";
 import { WorkLimiter } from "./work-limiter";
-import { newRequestScope, runInRequest } from "../observability/request-context.mjs";
+import { currentRequestId, newRequestScope, runInRequest } from "../observability/request-context.mjs";
 
 function deferred() {
   let resolve!: () => void;
@@ -85,5 +85,25 @@ describe("WorkLimiter", () => {
     await expect(limiter.run(() => Promise.reject(new Error("db down")))).rejects.toThrow("db down");
     expect(limiter.running).toBe(0);
     expect(await limiter.run(async () => "ok")).toBe("ok");
+  });
+
+  it("runs a queued task in its own request's context, not in the one whose task freed the slot", async () => {
+    const limiter = new WorkLimiter({ name: "t", concurrency: 1, queue: 2, maxWaitMs: 5000 });
+    const gate = deferred();
+    const first = runInRequest(newRequestScope("first"), () => limiter.run(() => gate.promise.then(() => currentRequestId())));
+    const second = runInRequest(newRequestScope("second"), () => limiter.run(async () => currentRequestId()));
+    gate.resolve();
+    expect(await first).toBe("first");
+    expect(await second).toBe("second");
+  });
+
+  it("does not cut a queued task short once it runs, however long its wait allowance was", async () => {
+    const limiter = new WorkLimiter({ name: "t", concurrency: 1, queue: 1, maxWaitMs: 30 });
+    const gate = deferred();
+    const first = limiter.run(() => gate.promise);
+    const second = limiter.run(() => new Promise((r) => setTimeout(() => r("slow but started"), 80)));
+    gate.resolve();
+    await first;
+    expect(await second).toBe("slow but started");
   });
 });

@@ -1,11 +1,13 @@
 // Bounded concurrency for the expensive work a client can trigger at will: HTML renders and
-// database searches. At most `concurrency` run at once; up to `queue` more wait in order, each at
+// database searches. At most `concurrency` run at once (p-queue); up to `queue` more wait in order, each at
 // most `maxWaitMs` and no longer than its request's one wait budget (REQUEST_WAIT_BUDGET_MS); anything beyond is shed at once with 503 service_unavailable and Retry-After.
 // A flood therefore costs a bounded amount of memory (the renders in progress plus the small
 // waiting requests) instead of one render per open connection.
 //
 // The limiters are per process (lib/process-state.mjs): middleware.ts (Markdown twins) and the
 // route handlers are separate bundles, and they must share one bound.
+import { AsyncResource } from "node:async_hooks";
+import PQueue from "p-queue";
 import { config } from "../config";
 import { ApiError } from "./api-errors";
 import { recordWorkShed } from "../observability/metrics";
@@ -20,72 +22,52 @@ export interface WorkLimiterOptions {
   maxWaitMs: number;
 }
 
-interface Waiter {
-  start: () => void;
-  timer: ReturnType<typeof setTimeout>;
-}
-
 export class WorkLimiter {
-  private active = 0;
-  private waiting: Waiter[] = [];
+  private readonly tasks: PQueue;
 
-  constructor(readonly options: WorkLimiterOptions) {}
+  constructor(readonly options: WorkLimiterOptions) {
+    this.tasks = new PQueue({ concurrency: options.concurrency });
+  }
 
   get running(): number {
-    return this.active;
+    return this.tasks.pending;
   }
 
   get queued(): number {
-    return this.waiting.length;
+    return this.tasks.size;
   }
 
   /** Runs `work` when a slot is free; throws service_unavailable when the queue is full or the wait too long. */
   async run<T>(work: () => Promise<T>): Promise<T> {
-    await this.acquire();
-    try {
-      return await work();
-    } finally {
-      this.release();
-    }
-  }
-
-  private acquire(): Promise<void> {
-    if (this.active < this.options.concurrency) {
-      this.active++;
-      return Promise.resolve();
-    }
-    if (this.waiting.length >= this.options.queue) return Promise.reject(this.overloaded());
+    // p-queue starts a queued task from the call stack of the one that finished: bind keeps the
+    // task in its own request's context (request id, wait budget).
+    const task = AsyncResource.bind(work);
+    if (this.tasks.pending < this.options.concurrency && this.tasks.size === 0) return this.tasks.add(task);
+    if (this.tasks.size >= this.options.queue) throw this.overloaded();
     // A request that already spent its wait budget on another limiter is not queued again.
     const waitMs = Math.min(this.options.maxWaitMs, waitBudgetLeft() ?? Infinity);
-    if (waitMs <= 0) return Promise.reject(this.overloaded());
-    return new Promise((resolve, reject) => {
-      const waiter: Waiter = {
-        start: resolve,
-        timer: setTimeout(() => {
-          const at = this.waiting.indexOf(waiter);
-          if (at >= 0) this.waiting.splice(at, 1);
-          reject(this.overloaded());
-        }, waitMs),
-      };
-      this.waiting.push(waiter);
-    });
-  }
-
-  private release() {
-    const next = this.waiting.shift();
-    if (!next) {
-      this.active--;
-      return;
+    if (waitMs <= 0) throw this.overloaded();
+    // The signal bounds the wait only: once the task starts, its timer is cleared (p-queue would
+    // otherwise also abort a running task) and an aborted wait leaves the queue at once.
+    const wait = new AbortController();
+    const timer = setTimeout(() => wait.abort(this.overloaded()), waitMs);
+    try {
+      return await this.tasks.add(
+        () => {
+          clearTimeout(timer);
+          return task();
+        },
+        { signal: wait.signal },
+      );
+    } finally {
+      clearTimeout(timer);
     }
-    // The slot passes straight to the next waiter: `active` stays the same.
-    clearTimeout(next.timer);
-    next.start();
   }
 
   private overloaded(): ApiError {
     const retryAfter = Math.max(1, Math.ceil(this.options.maxWaitMs / 1000));
     recordWorkShed(this.options.name);
-    processLog().warn({ reason: "limiter", limiter: this.options.name, running: this.active, queued: this.waiting.length }, "work shed");
+    processLog().warn({ reason: "limiter", limiter: this.options.name, running: this.running, queued: this.queued }, "work shed");
     return new ApiError("service_unavailable", `The service is at capacity (${this.options.name}); retry in ${retryAfter} s.`, {
       headers: { "Retry-After": String(retryAfter) },
     });
