@@ -20,7 +20,10 @@ describe("addresses", () => {
   it("takes the N-th address from the right of a list header", () => {
     expect(addressFromHeader("x-forwarded-for", "198.51.100.1, 203.0.113.7")).toBe("203.0.113.7");
     expect(addressFromHeader("x-forwarded-for", "198.51.100.1, 203.0.113.7", 2)).toBe("198.51.100.1");
-    expect(addressFromHeader("x-forwarded-for", "203.0.113.7", 2)).toBeUndefined();
+    // Fewer entries than trusted proxies: the furthest one (proxy-addr's rule), not the socket peer.
+    expect(addressFromHeader("x-forwarded-for", "203.0.113.7", 2)).toBe("203.0.113.7");
+    expect(addressFromHeader("x-forwarded-for", "198.51.100.1, not-an-address")).toBeUndefined();
+    expect(addressFromHeader("x-forwarded-for", "")).toBeUndefined();
   });
 
   it("reads the for= parameter of Forwarded", () => {

@@ -11,7 +11,9 @@
 //   TRUSTED_PROXY_HEADERS=cf-connecting-ip       behind Cloudflare
 //   TRUSTED_PROXY_HEADERS=x-forwarded-for:2      CDN → load balancer → service
 // (parsed with the rest of the configuration: lib/config-schema.mjs trustedProxyHeaders)
+import type { IncomingMessage } from "node:http";
 import { isIP } from "node:net";
+import proxyaddr from "proxy-addr";
 import { CLIENT_ADDRESS_HEADER, stampedAddress } from "./client-address-tap.mjs";
 import { processLog } from "../observability/process-log.mjs";
 import { processState } from "../process-state.mjs";
@@ -34,10 +36,17 @@ export function normalizeAddress(raw: string): string | undefined {
   return isIP(value) ? value : undefined;
 }
 
-/** The N-th address from the right of a header value; Forwarded (RFC 7239) elements by their for= parameter. */
+/**
+ * The N-th address from the right of a list header (proxy-addr, trusting N proxies: with fewer
+ * entries, the furthest one); Forwarded (RFC 7239), which proxy-addr does not read, by its for= parameters.
+ */
 export function addressFromHeader(name: string, value: string, hop = 1): string | undefined {
+  if (name !== "forwarded") {
+    // proxy-addr reads a request; only these two fields of it. The socket's place is the nearest proxy's.
+    const request = { headers: { "x-forwarded-for": value }, socket: { remoteAddress: "" } } as unknown as IncomingMessage;
+    return normalizeAddress(proxyaddr(request, (_address, i) => i < hop));
+  }
   const entries = value.split(",").map((entry) => {
-    if (name !== "forwarded") return entry;
     const param = entry.split(";").find((p) => p.trim().toLowerCase().startsWith("for="));
     return param ? param.trim().slice(4) : "";
   });
