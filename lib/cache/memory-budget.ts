@@ -12,8 +12,8 @@
 // (node --max-old-space-size), never alone. Weights count the strings and objects an entry
 // really keeps (lib/cache/ttl-cache.ts).
 // The framework keeps one cache keyed by what clients send that no setting reaches: Next's router
-// remembers, per request path, what its file-system check found (getItemsLru in
-// next/dist/server/lib/router-utils/filesystem.js), every unknown path included. Next bounds it
+// remembers, per request path, what its file-system check found (its router's file-system
+// LRU, read off Next.js 16.4), every unknown path included. Next bounds it
 // at 8 MB by its own weight (128 bytes + the path's length an entry); heap snapshots measured
 // 146-164 bytes of heap an entry, so about 8 MB when full (~50 000 paths). NEXT_PATH_CACHE_MB
 // counts it in the process's budget. Page paths never enter it: middleware.ts answers them before
