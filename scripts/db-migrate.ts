@@ -8,6 +8,7 @@ import { ConfigError, config } from "../lib/config";
 import { redactUrl } from "../lib/config-schema.mjs";
 import { seedOnFirstRun, setupDatabase, setupFailureLines } from "../lib/db/setup";
 import { disconnectDb } from "../lib/db/prisma";
+import { seedDemoData } from "../lib/import/seed-demo-data";
 import { refuseNpmEatenFlags } from "./npm-eaten-flags.mjs";
 
 refuseNpmEatenFlags("db:migrate", ["--no-seed"], process.argv.slice(2));
@@ -15,7 +16,7 @@ refuseNpmEatenFlags("db:migrate", ["--no-seed"], process.argv.slice(2));
 try {
   const seed = !process.argv.includes("--no-seed") && seedOnFirstRun();
   console.log(`Migrating ${redactUrl(config().DATABASE_URL)}${seed ? " (demo data into a new database)" : ""}…`);
-  const result = await setupDatabase({ seed, log: (line) => console.log(line) });
+  const result = await setupDatabase({ seed: seed ? seedDemoData : undefined, log: (line) => console.log(line) });
   console.log(result.applied.length ? `Applied ${result.applied.length} migration(s).` : "The schema is current: nothing to apply.");
 } catch (error) {
   for (const line of error instanceof ConfigError ? error.lines : setupFailureLines(error)) console.error(line);

@@ -38,7 +38,7 @@ try {
     }
     await restoreSqlite(backup, target, committedMigrationNames(path.join(projectRoot(), "prisma/migrations")));
     // A backup from an older version gets the migrations it lacks, as on a server start.
-    const setup = await setupDatabase({ seed: false });
+    const setup = await setupDatabase();
     console.log(
       `Restored ${backup} into ${target}: ${info.restaurants} restaurants` +
         `${setup.applied.length ? `, then applied ${setup.applied.length} newer migration(s)` : ""}. ` +
@@ -53,7 +53,7 @@ try {
     const result = spawnSync("pg_restore", ["--clean", "--if-exists", "--no-owner", "--no-privileges", "--single-transaction", `--dbname=${url}`, backup], { stdio: "inherit" });
     if (result.error) throw new Error(`pg_restore could not be run (${result.error.message}): install the PostgreSQL client tools of your server's major version`);
     if (result.status !== 0) throw new Error(`pg_restore failed (exit ${result.status})`);
-    await setupDatabase({ seed: false });
+    await setupDatabase();
     console.log(`Restored ${backup} into the PostgreSQL database.`);
   }
 } catch (error) {

@@ -50,7 +50,7 @@ function formatDuration(ms: number): string {
 async function main() {
   const options = parseArgs(process.argv.slice(2));
   const log = (line: string) => process.stderr.write(`${line}\n`);
-  await setupDatabase({ seed: false, log });
+  await setupDatabase({ log });
 
   const tty = process.stderr.isTTY;
   const started = Date.now();

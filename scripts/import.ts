@@ -116,7 +116,7 @@ async function runImport() {
   // The database must exist (an import never creates one, nor loads the demo data). A dry run
   // opens it read-only: it writes nothing, and refuses a database that lacks a migration.
   if (dryRun) openDatabaseReadOnly();
-  await setupDatabase(dryRun ? { readOnly: true } : { seed: false, create: false });
+  await setupDatabase(dryRun ? { readOnly: true } : { create: false });
   // Every file is read before any is checked, so all syntax errors show at once.
   const sources = [];
   const unreadable: ImportError["issues"] = [];

@@ -7,13 +7,12 @@
 // and by default only into the quick start's own data/menu.db (SEED_DEMO_DATA, lib/config-schema.mjs).
 // A SQLite file is created only where the caller allows it (`create`): the importer never does,
 // nor does the server for a file DATABASE_URL names (issue 46); a dry run (`readOnly`) writes nothing.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { config } from "../config";
 import { redactUrl } from "../config-schema.mjs";
 import { databaseKind, databaseUrl, sqlitePath, type DatabaseKind } from "./database-url";
-import { parseImportText } from "../import/read-import-file";
 import { sqliteProblem } from "./sqlite-problem";
 import { watchDatabaseFile } from "./database-file-watch";
 
@@ -24,7 +23,6 @@ const LAYOUT = {
   sqlite: { schema: path.join(root, "prisma/schema.prisma"), migrations: path.join(root, "prisma/migrations") },
   postgresql: { schema: path.join(root, "prisma/postgresql/schema.prisma"), migrations: path.join(root, "prisma/postgresql/migrations") },
 };
-export const DEMO_DIR = path.join(root, "prisma/demo");
 
 export interface SetupResult {
   created: boolean;
@@ -51,14 +49,6 @@ function appliedSqliteMigrations(file: string): string[] {
   } finally {
     conn.close();
   }
-}
-
-export function demoSources(dir = DEMO_DIR) {
-  if (!existsSync(/* turbopackIgnore: true */ dir)) return [];
-  return readdirSync(/* turbopackIgnore: true */ dir)
-    .filter((f) => f.endsWith(".json"))
-    .sort()
-    .map((f) => parseImportText(path.join(path.relative(root, dir), f), readFileSync(path.join(/* turbopackIgnore: true */ dir, f), "utf8")));
 }
 
 // Any fixed number: the key of the advisory lock that lets one instance set up at a time.
@@ -109,8 +99,8 @@ async function withPostgresClient<T>(url: string, work: (client: import("pg").Cl
 }
 
 export interface SetupOptions {
-  /** load the demo data into a database this creates (default SEED_DEMO_DATA) */
-  seed?: boolean;
+  /** loads data into a database this creates (lib/import/seed-demo-data.ts); none = the new database stays empty */
+  seed?: () => Promise<{ restaurants: number; items: number }>;
   /** apply pending migrations (default); false = refuse with PendingMigrationsError when any is pending */
   migrate?: boolean;
   /** create a missing SQLite file (default); false = MissingDatabaseError, naming the file */
@@ -199,10 +189,9 @@ async function migrateAndSeed(
 
   // First run = the database did not exist before. An operator who empties it later keeps it empty.
   let seeded = false;
-  if (applied.length === 0 && (options.seed ?? config().SEED_DEMO_DATA)) {
-    const { importMenus } = await import("../import/import-menus");
+  if (applied.length === 0 && options.seed) {
     try {
-      const summary = await importMenus(demoSources());
+      const summary = await options.seed();
       log(`Loaded demo data into the new database${file ? ` ${file}` : ""}: ${summary.restaurants} restaurants, ${summary.items} menu items.`);
     } catch (error) {
       // Leave no half-initialised SQLite file behind: the next start is a first run again.

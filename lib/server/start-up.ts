@@ -28,6 +28,7 @@ import { startObservability } from "./start-observability";
 import { takeOverSignals } from "./graceful-stop";
 import { installRequestTap } from "./request-tap";
 import { createOnStart, setupDatabase, setupFailureLines } from "../db/setup";
+import { seedDemoData } from "../import/seed-demo-data";
 
 export async function startUp(): Promise<void> {
   installClientAddressTap();
@@ -51,7 +52,7 @@ export async function startUp(): Promise<void> {
       `Menu service ${version} (commit ${commit}) starting on ${settings.DATABASE_KIND === "postgresql" ? "PostgreSQL" : "SQLite"}; migrations ${settings.MIGRATE_ON_START ? "applied on start" : "checked (MIGRATE_ON_START=false)"}.`,
     );
     takeOverSignals();
-    await setupDatabase({ migrate: settings.MIGRATE_ON_START, seed: settings.SEED_DEMO_DATA, create: createOnStart(), log: (line) => processLog().info(line) });
+    await setupDatabase({ migrate: settings.MIGRATE_ON_START, seed: settings.SEED_DEMO_DATA ? seedDemoData : undefined, create: createOnStart(), log: (line) => processLog().info(line) });
   } catch (error) {
     for (const line of setupFailureLines(error)) {
       if (logging) processLog().fatal(line);

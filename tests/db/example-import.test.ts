@@ -24,7 +24,8 @@ async function freshDatabase(name: string, seed: boolean) {
   process.env.DATABASE_URL = `file:${path.join(dir, name)}`;
   (await import("../../lib/config")).resetConfig();
   const { setupDatabase } = await import("../../lib/db/setup");
-  await setupDatabase({ seed });
+  const { seedDemoData } = await import("../../lib/import/seed-demo-data");
+  await setupDatabase({ seed: seed ? seedDemoData : undefined });
 }
 
 describe("the example import file", () => {

@@ -10,12 +10,13 @@ const dir = mkdtempSync(path.join(tmpdir(), "menu-export-"));
 process.env.DATABASE_URL = `file:${path.join(dir, "export.db")}`;
 
 const { setupDatabase } = await import("../../lib/db/setup");
+const { seedDemoData } = await import("../../lib/import/seed-demo-data");
 const { disconnectDb } = await import("../../lib/db/prisma");
 const { importMenus } = await import("../../lib/import/import-menus");
 const { readImportFile } = await import("../../lib/import/read-import-file");
 
 beforeAll(async () => {
-  await setupDatabase({ seed: true });
+  await setupDatabase({ seed: seedDemoData });
   await importMenus([readImportFile(path.resolve(import.meta.dirname, "../fixtures/menus.json"))]);
 }, 60_000);
 

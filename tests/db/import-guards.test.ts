@@ -31,7 +31,7 @@ async function issuesOf(data: unknown, options = {}) {
 const stored = (slug: string) => db().restaurant.findUniqueOrThrow({ where: { slug }, include: { owner: true, categories: { include: { items: true } } } });
 
 beforeAll(async () => {
-  await setupDatabase({ seed: false });
+  await setupDatabase();
 });
 
 // Every test starts from the fixture as it is (a reset: whatever an earlier test changed goes back).

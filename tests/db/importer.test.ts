@@ -27,7 +27,7 @@ async function failure(data: unknown): Promise<InstanceType<typeof ImportError>>
 }
 
 beforeAll(async () => {
-  await setupDatabase({ seed: false });
+  await setupDatabase();
   await importMenus([{ name: "menus.json", data: fixture }]);
 }, 60_000);
 

@@ -16,7 +16,7 @@ const check = await import("../support/open-interval-check");
 let place: import("../support/open-interval-check").Place;
 
 beforeAll(async () => {
-  await setupDatabase({ seed: false });
+  await setupDatabase();
   place = await check.seedRestaurants(240, 29);
 }, 120_000);
 

@@ -24,7 +24,7 @@ async function prepare(url: string, rename?: string) {
   process.env.DATABASE_URL = url;
   delete process.env.DATABASE_REPLICA_URLS;
   resetConfig();
-  await setupDatabase({ seed: false });
+  await setupDatabase();
   const data = structuredClone(fixture);
   if (rename) data.restaurants.find((r: { slug: string }) => r.slug === SLUG).name = rename;
   await importMenus([{ name: "menus.json", data }]);

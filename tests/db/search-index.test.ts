@@ -115,7 +115,7 @@ async function checkQueries(runs: number) {
 }
 
 beforeAll(async () => {
-  await setupDatabase({ seed: false });
+  await setupDatabase();
   const country = await db().country.create({ data: { slug: "x", code: "XX", name: "X", language: "en" } });
   // Two cities share the name "Springfield"; one city filter then spans two ids.
   for (const [slug, name] of [["springfield", "Springfield"], ["shelbyville", "Shelbyville"], ["shelbyville-2", "Springfield"]]) {

@@ -8,7 +8,7 @@ const database = await fixturePostgres("menu_export");
 
 beforeAll(async () => {
   await database.open();
-  const { demoSources } = await import("../../lib/db/setup");
+  const { demoSources } = await import("../../lib/import/seed-demo-data");
   const { importMenus } = await import("../../lib/import/import-menus");
   await importMenus(demoSources());
 }, 120_000);

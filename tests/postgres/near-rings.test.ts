@@ -17,7 +17,7 @@ const { nearestFirstCases } = await import("../support/near-rings-check");
 
 beforeAll(async () => {
   await scratch.create();
-  await setupDatabase({ seed: false });
+  await setupDatabase();
   await seedRestaurants(240, 31);
 }, 120_000);
 

@@ -18,7 +18,7 @@ let place: import("../support/open-interval-check").Place;
 
 beforeAll(async () => {
   await scratch.create();
-  await setupDatabase({ seed: false });
+  await setupDatabase();
   place = await check.seedRestaurants(240, 29);
 }, 120_000);
 

@@ -62,7 +62,7 @@ export async function fixturePostgres(prefix: string) {
     importFixture,
     async open() {
       await scratch.create();
-      await setupDatabase({ seed: false });
+      await setupDatabase();
       await importFixture();
     },
     async close() {
