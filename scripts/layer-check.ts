@@ -50,7 +50,8 @@ export const LAYERS: { name: string; paths: string[] }[] = [
   },
 ];
 
-export const UP_IMPORT_LIMIT = 6;
+// None left (issue 45): a new import up the table fails the unit stage.
+export const UP_IMPORT_LIMIT = 0;
 
 const SOURCE = /\.(ts|tsx|mts|mjs|js)$/;
 const SKIPPED = /(\.test\.tsx?|\.d\.mts|\.d\.ts)$/;
