@@ -23,13 +23,19 @@ async function waitUntilKept(page: Page, path: string): Promise<void> {
     .toBe(true);
 }
 
-/** Every URL in the browser's Cache Storage for this origin. */
-function cachedUrls(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
+/** Every URL in the browser's Cache Storage for this origin; `html`: only those holding an HTML page. */
+function cachedUrls(page: Page, options: { html?: boolean } = {}): Promise<string[]> {
+  return page.evaluate(async (htmlOnly) => {
     const urls: string[] = [];
-    for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) {
+        const type = (await cache.match(request))?.headers.get("Content-Type") ?? "";
+        if (!htmlOnly || type.startsWith("text/html")) urls.push(request.url);
+      }
+    }
     return urls;
-  });
+  }, options.html ?? false);
 }
 
 /** "29 November 2026" written by hand for the languages used here (not by the code under test's Intl call). */
@@ -190,5 +196,26 @@ test("a new worker deletes the caches of the old one", async ({ browser }) => {
   await expect.poll(() => page.evaluate(() => caches.keys())).not.toContain("menu-offline-pages-v0");
   // The current caches stay, with the saved menu.
   expect(await page.evaluate(async (url) => Boolean(await caches.match(url)), `${baseUrl()}/kappo-aoi`)).toBe(true);
+  await context.close();
+});
+
+test("at most 30 menus are kept, the oldest saved dropped first", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { context, page } = await open(browser, SIZES[0]);
+  const list = await (await page.request.get("/api/public/restaurants?limit=50")).json();
+  const slugs: string[] = list.results.map((r: { slug: string }) => r.slug).filter((s: string) => s !== "kappo-aoi");
+  expect(slugs.length).toBeGreaterThanOrEqual(34);
+  await page.goto("/kappo-aoi");
+  await waitUntilKept(page, "/kappo-aoi");
+  // 33 more menus asked to be kept, one after another, as 33 opened menus would.
+  for (const slug of slugs.slice(0, 33)) {
+    await page.evaluate((url) => navigator.serviceWorker.controller!.postMessage({ type: "page", url, assets: [] }), `${baseUrl()}/${slug}`);
+    await waitUntilKept(page, `/${slug}`);
+  }
+  const pages = await cachedUrls(page, { html: true });
+  expect(pages).toHaveLength(30);
+  // Dropped: the first opened (kappo-aoi) and the next three; kept: the 30 newest.
+  for (const slug of ["kappo-aoi", ...slugs.slice(0, 3)]) expect(pages, slug).not.toContain(`${baseUrl()}/${slug}`);
+  for (const slug of slugs.slice(3, 33)) expect(pages, slug).toContain(`${baseUrl()}/${slug}`);
   await context.close();
 });
