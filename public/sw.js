@@ -134,11 +134,11 @@ async function pageCopy(response) {
   return storedCopy(new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers }), pageFacts(body));
 }
 
+/** Keeps a file of a kept page; one kept already counts as saved now (the files pages share stay). */
 async function keepAsset(url) {
-  const cache = await caches.open(ASSETS);
-  if (await cache.match(url)) return;
-  const response = await fetch(url, { credentials: "same-origin" }).catch(() => null);
-  if (!keepable(response)) return;
+  const kept = await caches.open(ASSETS).then((cache) => cache.match(url));
+  const response = kept || (await fetch(url, { credentials: "same-origin" }).catch(() => null));
+  if (!kept && !keepable(response)) return;
   const copy = await storedCopy(response);
   if (copy) await put(ASSETS, ASSET_LIMIT, url, copy);
 }

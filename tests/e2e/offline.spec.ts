@@ -132,6 +132,40 @@ for (const size of SIZES) {
   });
 }
 
+/** The offline line's first words in each demo language (written here, not read from the labels). */
+const OFFLINE_WORDS = [
+  { path: "/lindqvists-matsal", lang: "sv", words: "Du är offline." },
+  { path: "/boteco-jabuticaba", lang: "pt-BR", words: "Você está sem conexão." },
+  { path: "/pod-zlotym-jeleniem", lang: "pl", words: "Jesteś offline." },
+  { path: "/la-alacena", lang: "es", words: "Estás sin conexión." },
+  { path: "/kappo-aoi", lang: "ja", words: "オフラインです。" },
+  { path: "/zunfthaus-am-see", lang: "de", words: "Sie sind offline." },
+] as const;
+
+for (const size of SIZES) {
+  test(`the offline line in each demo language (${size.viewport.width}×${size.viewport.height})`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    const { context, page } = await open(browser, size);
+    for (const menu of OFFLINE_WORDS) {
+      await page.goto(menu.path);
+      await waitUntilKept(page, menu.path);
+    }
+    await context.setOffline(true);
+    for (const menu of OFFLINE_WORDS) {
+      await page.goto(menu.path);
+      await page.reload();
+      const note = page.locator(".offline-note");
+      await expect(note, menu.path).toHaveAttribute("lang", menu.lang);
+      await expect(note, menu.path).toContainText(menu.words);
+      // Whole on the screen: nothing clipped or running past the edge.
+      const box = await note.locator("p").boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= size.viewport.width, menu.path).toBe(true);
+      expect(await note.locator("p").evaluate((p) => p.scrollWidth <= p.clientWidth), menu.path).toBe(true);
+    }
+    await context.close();
+  });
+}
+
 test("never kept: /api, Markdown, non-GET, non-200; the worker script is revalidated on every check", async ({ browser }) => {
   const { context, page } = await open(browser, SIZES[1]);
   await page.goto("/izakaya-tomoshibi");
