@@ -2,9 +2,11 @@
 // in the menu's language — <html lang>, header, footer — with the menu's JSON and Markdown among
 // the developer links. A root layout of its own because only a root layout renders <html>.
 import type { ReactNode } from "react";
+import { OfflineCopy } from "@/app/_components/offline-copy";
 import { SiteFrame } from "@/app/_components/site-frame";
 import { rel } from "@/app/_components/shared";
 import { loadMenuFrame } from "@/app/_lib/page-loader";
+import { offlineLabels } from "@/lib/i18n/offline-labels";
 import { siteLabels } from "@/lib/i18n/site-labels";
 
 interface LayoutProps<P> {
@@ -26,6 +28,7 @@ export function menuLayout<P>(publicPath: (params: P) => string) {
           { href: rel(view.markdownUrl), text: t.pageAsMarkdown, type: "text/markdown" },
         ]}
       >
+        <OfflineCopy lang={view.lang} labels={offlineLabels(view.lang)} />
         {children}
       </SiteFrame>
     );
