@@ -89,7 +89,7 @@ export function DishesPage({ data, meta }: { data: PageDataById["dishes"]; meta:
     </form>
   );
   return (
-    <main id="main" className="wrap page dishes-page">
+    <main id="main" className={searched ? "wrap page dishes-page results-page" : "wrap page dishes-page"}>
       <h1>{meta.title}</h1>
       {searched ? (
         <details className="search-refine">

@@ -135,8 +135,9 @@ function SearchPage({ data, meta }: Props<"search">) {
   // The dishes the words found come first when no restaurant matches ("karaage"), else after the
   // restaurants; "0 restaurants" is then left out: the words are in dishes, not in restaurant names.
   const dishBlock = dishes && <SearchDishes block={dishes} />;
+  const searched = Object.values(data.query).some(Boolean);
   return (
-    <main id="main" className="wrap page">
+    <main id="main" className={searched ? "wrap page results-page" : "wrap page"}>
       <h1>{meta.title}</h1>
       <SearchForm id="search" query={data.query} countries={data.locations.countries} cities={data.locations.cities} cuisines={data.cuisines} geoTime />
       {data.corrected && <CorrectedNote corrected={data.corrected} />}
