@@ -99,12 +99,13 @@ function correctedLine(c: Corrected): RootContent {
 
 function dishLine(dish: PublicDishResult): Inline[] {
   const r = dish.restaurant;
-  const facts = [dish.category, ...placeWords(cardPlace(r)), dish.distanceKm !== undefined ? `${dish.distanceKm} km away` : null].filter(Boolean).join(" · ");
-  // In the listing's language when the menu has it, as the page shows it.
+  // In the listing's language when the menu has it, as the page shows it; the menu's own name among the facts.
   const shown = dishInLanguage(dish, LISTING_LANGUAGE);
+  const facts = [shown.original && `on the menu: ${shown.original}`, dish.category, ...placeWords(cardPlace(r)), dish.distanceKm !== undefined ? `${dish.distanceKm} km away` : null]
+    .filter(Boolean)
+    .join(" · ");
   return [
     link(md(dish.url), shown.name),
-    shown.original ? ` (${shown.original})` : "",
     ` — ${formatPrice(dish.price, dish.currency, "en")} at `,
     link(r.markdownUrl, r.name),
     facts ? ` (${facts})` : "",

@@ -164,7 +164,7 @@ describe("a forgiving search (issue 47.7)", () => {
 
   it("the near field is a hidden point set by Near me, shown with a way back, never a raw coordinates box", async () => {
     const plain = (await get("/dishes")).text;
-    expect(plain).toContain('<input id="dishes-near" name="near" type="hidden" value=""/>');
+    expect(plain).toContain('<input id="dishes-near" type="hidden" name="near" value=""/>');
     expect(plain).not.toContain("Near (latitude,longitude)");
     const near = (await get("/search?q=ramen&near=52.52,13.405&radiusKm=2")).text;
     expect(htmlText(near)).toContain("Near 52.52, 13.405 · Not near this point");
