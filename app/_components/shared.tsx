@@ -114,7 +114,7 @@ export function GeoTimeFields({ id, query, action }: { id: string; query: PageQu
   );
 }
 
-/** The radii offered, in km (the default first); a radius in the address that is not one of them is offered too. */
+/** The radii offered, in km; a radius in the address that is not one of them is offered too. */
 const RADII = [RADIUS_KM.default, 1, 2, 10, 25, RADIUS_KM.max];
 
 export function NearFields({ id, query, action }: { id: string; query: PageQuery; action: string }) {
@@ -126,21 +126,21 @@ export function NearFields({ id, query, action }: { id: string; query: PageQuery
     <>
       <input id={`${id}-near`} name="near" type="hidden" defaultValue={near} />
       {near && (
-        <p className="near-set">
-          Near <bdi>{near.replace(",", ", ")}</bdi> · <a href={clearUrl}>Not near this point</a>
-        </p>
-      )}
-      {near && (
-        <div className="field field-radius">
-          <label htmlFor={`${id}-radius`}>Within</label>
-          <select id={`${id}-radius`} name="radiusKm" defaultValue={query.radiusKm && Number(query.radiusKm) !== RADIUS_KM.default ? String(Number(query.radiusKm)) : ""}>
-            {radii.map((km) => (
-              <option key={km} value={km === RADIUS_KM.default ? "" : String(km)}>
-                {km} km
-              </option>
-            ))}
-          </select>
-        </div>
+        <>
+          <p className="near-set">
+            Near <bdi>{near.replace(",", ", ")}</bdi> · <a href={clearUrl}>Not near this point</a>
+          </p>
+          <div className="field field-radius">
+            <label htmlFor={`${id}-radius`}>Within</label>
+            <select id={`${id}-radius`} name="radiusKm" defaultValue={query.radiusKm && Number(query.radiusKm) !== RADIUS_KM.default ? String(Number(query.radiusKm)) : ""}>
+              {radii.map((km) => (
+                <option key={km} value={km === RADIUS_KM.default ? "" : String(km)}>
+                  {km} km
+                </option>
+              ))}
+            </select>
+          </div>
+        </>
       )}
       <NearMeButton inputId={`${id}-near`} />
     </>

@@ -172,15 +172,16 @@ async function listing(filter: { city?: string; cuisine?: string }): Promise<Lis
 
 const isNotFound = (e: unknown) => e instanceof ApiError && e.code === "not_found";
 
-/**
- * A search page: its kept query handed to the search capability as REST hands a query string
- * (same parameters, same validation), and an invalid_request shown on the page, not thrown.
- */
 /** A search's answer found nothing: no restaurant and, on /search, no dish. */
 function nothingFound(response: { total: number; dishes?: DishesBlock | null }): boolean {
   return response.total === 0 && !response.dishes?.response.total;
 }
 
+/**
+ * A search page: its kept query handed to the search capability as REST hands a query string
+ * (same parameters, same validation), and an invalid_request shown on the page, not thrown.
+ * When the words as typed find nothing, the results of the same words with a typo forgiven.
+ */
 async function searchPage<R extends { nextCursor: string | null; total: number; dishes?: DishesBlock | null }>(
   id: "search" | "dishes",
   query: URLSearchParams,
