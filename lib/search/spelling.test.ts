@@ -26,6 +26,11 @@ describe("one typo forgiven", () => {
     expect(suggestSpelling("pizza", vocabulary)).toBeNull();
   });
 
+  it("leaves a query of many words alone", () => {
+    expect(suggestSpelling("karage tofu gyoza pad thai tokio", vocabulary)).toBe("karaage tofu gyoza pad thai tokio");
+    expect(suggestSpelling("karage tofu gyoza pad thai tokio more", vocabulary)).toBeNull();
+  });
+
   it("never corrects the search's own words", () => {
     expect(suggestSpelling("vegam", buildVocabulary(["Vegan bowl"], 10))).toBe("vegan");
     expect(suggestSpelling("vegam", buildVocabulary(["Vegan bowl"], 10), ["vegam"])).toBeNull();

@@ -8,6 +8,9 @@ import { textKey } from "../menu/text-key";
 /** Shorter words are left alone: at one edit, "tea" would be "pea", "sea" and "ten". */
 export const MIN_WORD_LENGTH = 4;
 
+/** Queries of more words get no suggestion. */
+export const MAX_WORDS = 6;
+
 export interface Vocabulary {
   /** word → how many names it is in */
   readonly counts: ReadonlyMap<string, number>;
@@ -76,6 +79,8 @@ export function correctWord(word: string, vocabulary: Vocabulary): string | null
  * `known` words (the search's own, such as diet tags) are never corrected.
  */
 export function suggestSpelling(q: string, vocabulary: Vocabulary, known: readonly string[] = []): string | null {
+  // A query of many words is no typo: the work stays bounded whatever a client sends.
+  if (wordsOf(q).length > MAX_WORDS) return null;
   let changed = false;
   const words = textKey(q)
     .split(" ")
