@@ -2,12 +2,13 @@
 // allergens folded, folded itself once a search is shown so the results come first), the results of
 // searchDishes for the page's query, and the allergen caveat every surface of dish search carries.
 import { ALLERGEN_LABELS, ALLERGENS } from "@/lib/menu/allergens";
-import { cardPlace } from "@/lib/pages/listing-facts";
+import { cardPlace, LISTING_LANGUAGE } from "@/lib/pages/listing-facts";
+import { dishInLanguage } from "@/lib/pages/dish-language";
 import { DIETS, formatPrice, tagLabel } from "@/lib/pages/menu-view";
 import type { PageDataById, PageMeta } from "@/lib/pages/page-data";
 import { ALLERGEN_NOTICE, type PublicDishResult } from "@/lib/serializers";
 import { sameSitePath } from "@/lib/site-urls";
-import { formatKm, NearFields, OpenNowField, PageFooter, PlaceFields, PlaceLine, SearchResults } from "./shared";
+import { CorrectedNote, formatKm, NearFields, OpenNowField, PageFooter, PlaceFields, PlaceLine, SearchResults } from "./shared";
 import { withoutControls } from "@/lib/text/plain-text";
 
 const listOf = (value: string | undefined) =>
@@ -21,6 +22,13 @@ export function DishesPage({ data, meta }: { data: PageDataById["dishes"]; meta:
   const diet = listOf(q.diet);
   const excluded = listOf(q.excludeAllergens);
   const apiQuery = new URL(data.firstUrl).search;
+  // Above the results when allergens are left out (it qualifies them); else after them, so that
+  // they start on the first screen (each dish card says what it declares).
+  const caveat = (
+    <p className="allergen-caveat" id="allergen-caveat">
+      <strong>Allergens:</strong> {ALLERGEN_NOTICE}
+    </p>
+  );
   // After a search the results come first: the form folds into one line above them.
   const searched = Object.values(q).some(Boolean);
   const form = (
@@ -72,7 +80,7 @@ export function DishesPage({ data, meta }: { data: PageDataById["dishes"]; meta:
           <label htmlFor="dishes-currency">Currency</label>
           <input id="dishes-currency" name="currency" type="text" maxLength={3} placeholder="CHF" autoComplete="off" defaultValue={q.currency} />
         </div>
-        <NearFields id="dishes" query={q} />
+        <NearFields id="dishes" query={q} action="/dishes" />
       </div>
       <div className="form-row form-actions">
         <OpenNowField id="dishes" query={q} />
@@ -81,7 +89,7 @@ export function DishesPage({ data, meta }: { data: PageDataById["dishes"]; meta:
     </form>
   );
   return (
-    <main id="main" className="wrap page dishes-page">
+    <main id="main" className={searched ? "wrap page dishes-page results-page" : "wrap page dishes-page"}>
       <h1>{meta.title}</h1>
       {searched ? (
         <details className="search-refine">
@@ -94,12 +102,12 @@ export function DishesPage({ data, meta }: { data: PageDataById["dishes"]; meta:
           {form}
         </>
       )}
-      <p className="allergen-caveat" id="allergen-caveat">
-        <strong>Allergens:</strong> {ALLERGEN_NOTICE}
-      </p>
+      {data.corrected && <CorrectedNote corrected={data.corrected} />}
+      {excluded.length > 0 && caveat}
       <SearchResults data={data} one="dish" many="dishes">
         {(r) => (r.results.length ? <DishCards dishes={r.results} /> : <p className="empty">No dish matches. Try fewer filters or another city.</p>)}
       </SearchResults>
+      {excluded.length === 0 && caveat}
       <PageFooter markdownUrl={meta.markdownUrl}>
         <a href={`/api/public/dishes${apiQuery}`} type="application/json">
           This search as JSON
@@ -122,14 +130,21 @@ export function DishCards({ dishes }: { dishes: PublicDishResult[] }) {
 
 function DishCard({ dish }: { dish: PublicDishResult }) {
   const place = cardPlace(dish.restaurant);
+  // In the searcher's language when the menu has it, the menu's own name beside it.
+  const shown = dishInLanguage(dish, LISTING_LANGUAGE);
   return (
     <li className="card dish-result">
       <h3 className="card-title">
         <a className="dish-link" href={sameSitePath(dish.url)} dir="auto">
-          {withoutControls(dish.name)}
+          {withoutControls(shown.name)}
         </a>{" "}
         <span className="price">{formatPrice(dish.price, dish.currency, "en")}</span>
       </h3>
+      {shown.original && (
+        <p className="dish-original" dir="auto">
+          {withoutControls(shown.original)}
+        </p>
+      )}
       <p className="card-meta">
         <a className="restaurant-link" href={sameSitePath(dish.restaurant.url)} dir="auto">
           {withoutControls(dish.restaurant.name)}
@@ -143,7 +158,7 @@ function DishCard({ dish }: { dish: PublicDishResult }) {
         {(place.cuisine || place.city || place.country || dish.distanceKm !== undefined) && " · "}
         <PlaceLine {...place} extra={dish.distanceKm !== undefined ? `${formatKm(dish.distanceKm)} away` : null} />
       </p>
-      {dish.description && <p className="card-desc">{dish.description}</p>}
+      {shown.description && <p className="card-desc">{shown.description}</p>}
       <p className="allergens">
         {dish.allergens.length ? `Allergens declared: ${dish.allergens.map((a) => ALLERGEN_LABELS[a]).join(", ")}` : "No allergens declared"}
       </p>

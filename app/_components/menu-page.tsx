@@ -15,6 +15,7 @@ import { ShareButton } from "./share-button";
 import { DirectionsLink } from "./directions-link";
 import { rel } from "./shared";
 import { LanguageHint, type LanguageOffer } from "./language-hint";
+import { MenuSearch } from "./menu-search";
 import { menuInLanguage } from "@/lib/i18n/place-names";
 import { plainText } from "@/lib/text/plain-text";
 
@@ -143,6 +144,7 @@ export function MenuPage({ view }: { view: MenuView }) {
             {t.fallback}
           </p>
         )}
+        <MenuSearch view={view} />
         {view.categories.length === 0 ? (
           <p lang={t.lang}>{t.noDishes}</p>
         ) : (

@@ -1,15 +1,14 @@
 "use client";
-// "Near me": the browser's location (navigator.geolocation) written into the search form's near
-// field as "latitude,longitude", then the form is sent. Without JavaScript it cannot work, so the
-// stylesheet hides it then (.needs-js under @media (scripting: none)) and the field stays a plain
-// text field. The page's Permissions-Policy allows geolocation for this site only (geolocation=(self)).
+// "Near me": the browser's location (navigator.geolocation) written into the search form's hidden
+// near field as "latitude,longitude", then the form is sent. Without JavaScript it cannot work, so
+// the stylesheet hides it then (.needs-js under @media (scripting: none)); the city is the place. The page's Permissions-Policy allows geolocation for this site only (geolocation=(self)).
 import { useState } from "react";
 
 export function NearMeButton({ inputId }: { inputId: string }) {
   const [status, setStatus] = useState("");
   function locate(button: HTMLButtonElement) {
     if (!("geolocation" in navigator)) {
-      setStatus("This browser cannot tell its location: type latitude,longitude.");
+      setStatus("This browser cannot tell its location: choose a city instead.");
       return;
     }
     setStatus("Finding your location…");
@@ -22,7 +21,7 @@ export function NearMeButton({ inputId }: { inputId: string }) {
         setStatus("Location set.");
         button.form?.requestSubmit();
       },
-      (error) => setStatus(error.code === error.PERMISSION_DENIED ? "Location not shared: type latitude,longitude instead." : "Location not available: type latitude,longitude instead."),
+      (error) => setStatus(error.code === error.PERMISSION_DENIED ? "Location not shared: choose a city instead." : "Location not available: choose a city instead."),
       { enableHighAccuracy: false, timeout: 15_000, maximumAge: 300_000 },
     );
   }

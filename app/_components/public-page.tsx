@@ -7,7 +7,7 @@ import { DishCards, DishesPage } from "./dishes-page";
 import { MenuPage } from "./menu-page";
 import { cityName } from "@/lib/i18n/place-names";
 import { LISTING_LANGUAGE } from "@/lib/pages/listing-facts";
-import { Listing, NameText, PageFooter, RestaurantCards, SearchForm, SearchResults, rel } from "./shared";
+import { CorrectedNote, Listing, NameText, PageFooter, RestaurantCards, SearchForm, SearchResults, rel } from "./shared";
 
 export function PublicPage({ page, meta }: { page: PageData; meta: PageMeta }) {
   switch (page.id) {
@@ -131,16 +131,22 @@ function HomePage({ data, meta }: Props<"home">) {
 function SearchPage({ data, meta }: Props<"search">) {
   const dishes = data.dishes;
   const restaurantsFound = (data.response?.total ?? 0) > 0;
-  // The dishes the words found come first when no restaurant matches ("karaage"), else after the restaurants.
+  const dishesFound = (dishes?.response.total ?? 0) > 0;
+  // The dishes the words found come first when no restaurant matches ("karaage"), else after the
+  // restaurants; "0 restaurants" is then left out: the words are in dishes, not in restaurant names.
   const dishBlock = dishes && <SearchDishes block={dishes} />;
+  const searched = Object.values(data.query).some(Boolean);
   return (
-    <main id="main" className="wrap page">
+    <main id="main" className={searched ? "wrap page results-page" : "wrap page"}>
       <h1>{meta.title}</h1>
       <SearchForm id="search" query={data.query} countries={data.locations.countries} cities={data.locations.cities} cuisines={data.cuisines} geoTime />
+      {data.corrected && <CorrectedNote corrected={data.corrected} />}
       {!restaurantsFound && dishBlock}
-      <SearchResults data={data} one="restaurant" many="restaurants">
-        {(r) => (r.results.length ? <RestaurantCards results={r.results} facts={data.facts} /> : <p className="empty">No restaurant matches. Try fewer words or another city.</p>)}
-      </SearchResults>
+      {(restaurantsFound || !dishesFound) && (
+        <SearchResults data={data} one="restaurant" many="restaurants">
+          {(r) => (r.results.length ? <RestaurantCards results={r.results} facts={data.facts} /> : <p className="empty">No restaurant matches. Try fewer words or another city.</p>)}
+        </SearchResults>
+      )}
       {restaurantsFound && dishBlock}
       <PageFooter markdownUrl={meta.markdownUrl} />
     </main>

@@ -2,7 +2,7 @@
 import { Fragment, type ReactNode } from "react";
 import { cardPlace, LISTING_LANGUAGE, type CardFacts } from "@/lib/pages/listing-facts";
 import { cityName, type Named } from "@/lib/i18n/place-names";
-import type { ListingBlock, PageQuery } from "@/lib/pages/page-data";
+import type { Corrected, ListingBlock, PageQuery } from "@/lib/pages/page-data";
 import { RADIUS_KM } from "@/lib/search/geo";
 import type { PublicCity, PublicCountry, PublicCuisine, PublicSearchResult } from "@/lib/serializers";
 import { sameSitePath } from "@/lib/site-urls";
@@ -30,22 +30,28 @@ export function SearchForm(props: {
   geoTime?: boolean;
 }) {
   const q = props.query ?? {};
+  // After a search the results come first: the words and the button on one line, the other
+  // filters folded under one line that counts those in use.
+  const compact = Boolean(props.geoTime && Object.values(q).some(Boolean));
+  const inUse = ["city", "cuisine", "near", "openNow", "openAt"].filter((name) => q[name]).length;
+  const place = <PlaceFields id={props.id} query={q} countries={props.countries} cities={props.cities} cuisines={props.cuisines} />;
   return (
-    <form className={props.large ? "search-form search-form-large" : "search-form"} role="search" action="/search" method="get">
+    <form className={props.large ? "search-form search-form-large" : compact ? "search-form search-form-compact" : "search-form"} role="search" action="/search" method="get">
       <div className="field field-q">
         <label htmlFor={`${props.id}-q`}>Restaurant, dish or keyword</label>
         <input id={`${props.id}-q`} name="q" type="search" defaultValue={q.q ?? ""} autoComplete="off" maxLength={200} placeholder="e.g. karaage, vegan berlin" />
       </div>
-      <PlaceFields id={props.id} query={q} countries={props.countries} cities={props.cities} cuisines={props.cuisines} />
+      {!compact && place}
       <div className="field field-submit">
         <button type="submit">Search</button>
       </div>
       {props.geoTime && (
         // Folded unless in use, so that the results stand right under the form on a phone.
         <details className="more-filters" open={Boolean(q.near || q.radiusKm || q.openNow === "true")}>
-          <summary>Near me, open now</summary>
+          <summary>{compact ? `City, cuisine, near me, open now${inUse ? ` (${inUse} in use)` : ""}` : "Near me, open now"}</summary>
           <div className="form-row">
-            <GeoTimeFields id={props.id} query={q} />
+            {compact && place}
+            <GeoTimeFields id={props.id} query={q} action="/search" />
           </div>
         </details>
       )}
@@ -94,43 +100,48 @@ export function PlaceFields(props: { id: string; query: PageQuery; countries: Pu
 }
 
 /**
- * "Near" and "open now" as plain form fields: the point is "latitude,longitude" (the API's own
- * form), typed, or filled from the browser's location by the "Near me" button (JavaScript only);
- * the server validates it.
+ * "Near" and "open now" as form fields. The point comes from the browser's location ("Near me",
+ * JavaScript only) into a hidden near field, as "latitude,longitude" (the API's own form); a
+ * point already in the address is shown with the radius and a link that clears it. Without
+ * JavaScript the browser cannot tell the point: the city is the place then.
  */
-export function GeoTimeFields({ id, query }: { id: string; query: PageQuery }) {
+export function GeoTimeFields({ id, query, action }: { id: string; query: PageQuery; action: string }) {
   return (
     <>
-      <NearFields id={id} query={query} />
+      <NearFields id={id} query={query} action={action} />
       <OpenNowField id={id} query={query} />
     </>
   );
 }
 
-export function NearFields({ id, query }: { id: string; query: PageQuery }) {
+/** The radii offered, in km; a radius in the address that is not one of them is offered too. */
+const RADII = [RADIUS_KM.default, 1, 2, 10, 25, RADIUS_KM.max];
+
+export function NearFields({ id, query, action }: { id: string; query: PageQuery; action: string }) {
+  const near = query.near?.trim() ?? "";
+  const radii = [...new Set([...RADII, ...(query.radiusKm && Number(query.radiusKm) > 0 ? [Number(query.radiusKm)] : [])])].sort((a, b) => a - b);
+  const cleared = new URLSearchParams(Object.entries(query).filter(([name, value]) => value && !["near", "radiusKm", "cursor"].includes(name)));
+  const clearUrl = cleared.size ? `${action}?${cleared}` : action;
   return (
     <>
-      <div className="field field-near">
-        <label htmlFor={`${id}-near`}>Near (latitude,longitude)</label>
-        <input
-          id={`${id}-near`}
-          name="near"
-          type="text"
-          inputMode="decimal"
-          defaultValue={query.near ?? ""}
-          placeholder="47.3769,8.5417"
-          autoComplete="off"
-          maxLength={100}
-          aria-describedby={`${id}-near-hint`}
-        />
-        <span id={`${id}-near-hint`} className="hint">
-          Decimal degrees, e.g. 47.3769,8.5417 for Zürich main station.
-        </span>
-      </div>
-      <div className="field field-radius">
-        <label htmlFor={`${id}-radius`}>Within (km)</label>
-        <input id={`${id}-radius`} name="radiusKm" type="number" min="0.1" max={RADIUS_KM.max} step="any" defaultValue={query.radiusKm ?? ""} placeholder={String(RADIUS_KM.default)} />
-      </div>
+      <input id={`${id}-near`} name="near" type="hidden" defaultValue={near} />
+      {near && (
+        <>
+          <p className="near-set">
+            Near <bdi>{near.replace(",", ", ")}</bdi> · <a href={clearUrl}>Not near this point</a>
+          </p>
+          <div className="field field-radius">
+            <label htmlFor={`${id}-radius`}>Within</label>
+            <select id={`${id}-radius`} name="radiusKm" defaultValue={query.radiusKm && Number(query.radiusKm) !== RADIUS_KM.default ? String(Number(query.radiusKm)) : ""}>
+              {radii.map((km) => (
+                <option key={km} value={km === RADIUS_KM.default ? "" : String(km)}>
+                  {km} km
+                </option>
+              ))}
+            </select>
+          </div>
+        </>
+      )}
       <NearMeButton inputId={`${id}-near`} />
     </>
   );
@@ -180,6 +191,21 @@ export function SearchResults<R extends { total: number; totalCapped: boolean; c
       {props.children(r)}
       <SearchPager nextUrl={data.nextUrl} firstUrl={data.firstUrl} onLaterPage={Boolean(data.query.cursor)} />
     </section>
+  );
+}
+
+/** The words as typed found nothing: what the page shows instead, and its address. */
+export function CorrectedNote({ corrected }: { corrected: Corrected }) {
+  return (
+    <p className="corrected" role="status">
+      Nothing matches “<bdi>{corrected.typed}</bdi>”. Showing results for{" "}
+      <a href={sameSitePath(corrected.url)}>
+        <strong>
+          <bdi>{corrected.shown}</bdi>
+        </strong>
+      </a>
+      .
+    </p>
   );
 }
 

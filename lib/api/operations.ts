@@ -137,7 +137,7 @@ export const API_OPERATIONS: ApiOperation[] = [
       summary: "Search published restaurants. Envelope: { query, total, totalCapped, count, nextCursor, results }; total stops counting at 1000 (totalCapped).",
       parameters: [
         query("q", "string (≤200)", "Free-text match on name, description or slug, case-insensitive."),
-        query("city", "string (≤100)", "City name or slug, case-insensitive (Zürich = zürich = zurich's slug)."),
+        query("city", "string (≤100)", "City name or slug, case-insensitive (Zürich = zürich = zurich's slug), or its name in another language or without accents (Zurich, Zurigo, チューリッヒ)."),
         query("cuisine", "string (≤100)", "Cuisine name or slug, case-insensitive."),
         LIMIT,
         ...GEO_TIME_PAGING,
@@ -183,7 +183,7 @@ export const API_OPERATIONS: ApiOperation[] = [
         "Search dishes across every published menu. Envelope: { query, total, totalCapped, count, nextCursor, allergenNotice, results }. Allergen exclusion relies on the restaurants' declarations: never a safety guarantee. The same search for people is the page /dishes (Markdown: /dishes.md), with the same parameters.",
       parameters: [
         query("q", "string (≤200)", "Free-text match on the dish's name or description in any of its languages, case-insensitive."),
-        query("city", "string (≤100)", "City name or slug, case-insensitive."),
+        query("city", "string (≤100)", "City name or slug, case-insensitive, or its name in another language or without accents (Tokio, 京都, Koeln)."),
         query("cuisine", "string (≤100)", "Cuisine name or slug, case-insensitive."),
         query("diet", "string", "Comma list of dietary tags that must all be present, e.g. vegan,gluten-free."),
         query("excludeAllergens", "string", "Comma list of EU-14 codes the dish must not declare; an unknown code is invalid_request naming the valid ones."),

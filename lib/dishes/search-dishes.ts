@@ -10,6 +10,7 @@ import { ALLERGENS, sortAllergens, type Allergen } from "../menu/allergens";
 import { allergenMask } from "../menu/dish-keys";
 import { isCurrencyCode, toMinor, currencyDigits } from "../menu/money";
 import { searchKey, textKey } from "../menu/text-key";
+import { cityFilterKey, CITY_PARAM_DESCRIPTION } from "../search/city-param";
 import { paging } from "../search/paging";
 import { checkGeoTime, filterText, geoTimeFields, limitParam, publishedPagingFields } from "../search/search-params";
 import { ALLERGEN_NOTICE, serializeDish, type PublicDishSearchResponse } from "../serializers";
@@ -38,7 +39,7 @@ const list = z
 export const searchDishesInput = z
   .object({
     q: filterText(200).describe("Free-text match on the dish's name or description, in any of its languages (Unicode case-insensitive)"),
-    city: filterText(100).describe("City name or slug (case-insensitive)"),
+    city: filterText(100).describe(CITY_PARAM_DESCRIPTION),
     cuisine: filterText(100).describe("Cuisine name or slug (case-insensitive)"),
     diet: list
       .refine((tags) => tags.length <= MAX_TAGS, `at most ${MAX_TAGS} tags`)
@@ -137,7 +138,7 @@ export async function searchDishesPrepared(input: SearchDishesInput): Promise<Pr
       const found = await searchPublishedDishes(
         {
           q: v.q ? searchKey(v.q) : undefined,
-          city: v.city ? textKey(v.city) : undefined,
+          city: v.city ? await cityFilterKey(v.city) : undefined,
           cuisine: v.cuisine ? textKey(v.cuisine) : undefined,
           diet,
           excludeMask: allergenMask(excludeAllergens),

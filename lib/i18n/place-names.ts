@@ -5,6 +5,7 @@
 // have stays as written, with the language it is written in, so that pages can mark it (`lang`).
 
 import { textKey } from "../menu/text-key";
+import { CITIES, CITIES_PT_BR } from "../search/city-names";
 
 /** Languages of the tables, in the column order of CUISINES. */
 const COLUMNS = ["de", "fr", "it", "es", "pt", "pl", "cs", "sv", "ja", "tr"] as const;
@@ -48,49 +49,6 @@ const BADGES: Record<string, readonly string[]> = {
   seasonal: ["Saisonal", "De saison", "Di stagione", "De temporada", "Da estação", "Sezonowe", "Sezónní", "Säsong", "季節限定", "Mevsimlik"],
   "house favourite": ["Liebling des Hauses", "Coup de cœur de la maison", "Il preferito della casa", "Favorito de la casa", "Favorito da casa", "Ulubione danie lokalu", "Oblíbené jídlo podniku", "Husets favorit", "当店の人気料理", "Evin favorisi"],
 };
-
-// The directory's cities, by slug, in English then in COLUMNS' order: each language's usual name
-// (its exonym where it has one: Munich, Monachium, ミュンヘン; else the city's own). The directory
-// stores each city under its own name (München, Kyoto), in its country's language.
-const CITIES: Record<string, readonly string[]> = {
-  berlin: ["Berlin", "Berlin", "Berlin", "Berlino", "Berlín", "Berlim", "Berlin", "Berlín", "Berlin", "ベルリン", "Berlin"],
-  munich: ["Munich", "München", "Munich", "Monaco di Baviera", "Múnich", "Munique", "Monachium", "Mnichov", "München", "ミュンヘン", "Münih"],
-  cologne: ["Cologne", "Köln", "Cologne", "Colonia", "Colonia", "Colónia", "Kolonia", "Kolín nad Rýnem", "Köln", "ケルン", "Köln"],
-  dusseldorf: ["Düsseldorf", "Düsseldorf", "Düsseldorf", "Düsseldorf", "Düsseldorf", "Düsseldorf", "Düsseldorf", "Düsseldorf", "Düsseldorf", "デュッセルドルフ", "Düsseldorf"],
-  hamburg: ["Hamburg", "Hamburg", "Hambourg", "Amburgo", "Hamburgo", "Hamburgo", "Hamburg", "Hamburk", "Hamburg", "ハンブルク", "Hamburg"],
-  vienna: ["Vienna", "Wien", "Vienne", "Vienna", "Viena", "Viena", "Wiedeń", "Vídeň", "Wien", "ウィーン", "Viyana"],
-  salzburg: ["Salzburg", "Salzburg", "Salzbourg", "Salisburgo", "Salzburgo", "Salzburgo", "Salzburg", "Salcburk", "Salzburg", "ザルツブルク", "Salzburg"],
-  zurich: ["Zurich", "Zürich", "Zurich", "Zurigo", "Zúrich", "Zurique", "Zurych", "Curych", "Zürich", "チューリッヒ", "Zürih"],
-  geneva: ["Geneva", "Genf", "Genève", "Ginevra", "Ginebra", "Genebra", "Genewa", "Ženeva", "Genève", "ジュネーブ", "Cenevre"],
-  basel: ["Basel", "Basel", "Bâle", "Basilea", "Basilea", "Basileia", "Bazylea", "Basilej", "Basel", "バーゼル", "Basel"],
-  paris: ["Paris", "Paris", "Paris", "Parigi", "París", "Paris", "Paryż", "Paříž", "Paris", "パリ", "Paris"],
-  lyon: ["Lyon", "Lyon", "Lyon", "Lione", "Lyon", "Lyon", "Lyon", "Lyon", "Lyon", "リヨン", "Lyon"],
-  rome: ["Rome", "Rom", "Rome", "Roma", "Roma", "Roma", "Rzym", "Řím", "Rom", "ローマ", "Roma"],
-  milan: ["Milan", "Mailand", "Milan", "Milano", "Milán", "Milão", "Mediolan", "Milán", "Milano", "ミラノ", "Milano"],
-  bologna: ["Bologna", "Bologna", "Bologne", "Bologna", "Bolonia", "Bolonha", "Bolonia", "Boloňa", "Bologna", "ボローニャ", "Bologna"],
-  madrid: ["Madrid", "Madrid", "Madrid", "Madrid", "Madrid", "Madrid", "Madryt", "Madrid", "Madrid", "マドリード", "Madrid"],
-  barcelona: ["Barcelona", "Barcelona", "Barcelone", "Barcellona", "Barcelona", "Barcelona", "Barcelona", "Barcelona", "Barcelona", "バルセロナ", "Barselona"],
-  malaga: ["Málaga", "Málaga", "Malaga", "Malaga", "Málaga", "Málaga", "Malaga", "Málaga", "Málaga", "マラガ", "Málaga"],
-  lisbon: ["Lisbon", "Lissabon", "Lisbonne", "Lisbona", "Lisboa", "Lisboa", "Lizbona", "Lisabon", "Lissabon", "リスボン", "Lizbon"],
-  porto: ["Porto", "Porto", "Porto", "Porto", "Oporto", "Porto", "Porto", "Porto", "Porto", "ポルト", "Porto"],
-  krakow: ["Kraków", "Krakau", "Cracovie", "Cracovia", "Cracovia", "Cracóvia", "Kraków", "Krakov", "Kraków", "クラクフ", "Krakov"],
-  warsaw: ["Warsaw", "Warschau", "Varsovie", "Varsavia", "Varsovia", "Varsóvia", "Warszawa", "Varšava", "Warszawa", "ワルシャワ", "Varşova"],
-  gdansk: ["Gdańsk", "Danzig", "Gdańsk", "Danzica", "Gdansk", "Gdańsk", "Gdańsk", "Gdaňsk", "Gdańsk", "グダニスク", "Gdańsk"],
-  prague: ["Prague", "Prag", "Prague", "Praga", "Praga", "Praga", "Praga", "Praha", "Prag", "プラハ", "Prag"],
-  brno: ["Brno", "Brünn", "Brno", "Brno", "Brno", "Brno", "Brno", "Brno", "Brno", "ブルノ", "Brno"],
-  stockholm: ["Stockholm", "Stockholm", "Stockholm", "Stoccolma", "Estocolmo", "Estocolmo", "Sztokholm", "Stockholm", "Stockholm", "ストックホルム", "Stockholm"],
-  gothenburg: ["Gothenburg", "Göteborg", "Göteborg", "Göteborg", "Gotemburgo", "Gotemburgo", "Göteborg", "Göteborg", "Göteborg", "ヨーテボリ", "Göteborg"],
-  london: ["London", "London", "Londres", "Londra", "Londres", "Londres", "Londyn", "Londýn", "London", "ロンドン", "Londra"],
-  edinburgh: ["Edinburgh", "Edinburgh", "Édimbourg", "Edimburgo", "Edimburgo", "Edimburgo", "Edynburg", "Edinburgh", "Edinburgh", "エディンバラ", "Edinburgh"],
-  "new-york": ["New York", "New York", "New York", "New York", "Nueva York", "Nova Iorque", "Nowy Jork", "New York", "New York", "ニューヨーク", "New York"],
-  chicago: ["Chicago", "Chicago", "Chicago", "Chicago", "Chicago", "Chicago", "Chicago", "Chicago", "Chicago", "シカゴ", "Chicago"],
-  tokyo: ["Tokyo", "Tokio", "Tokyo", "Tokyo", "Tokio", "Tóquio", "Tokio", "Tokio", "Tokyo", "東京", "Tokyo"],
-  kyoto: ["Kyoto", "Kyoto", "Kyoto", "Kyoto", "Kioto", "Quioto", "Kioto", "Kjóto", "Kyoto", "京都", "Kyoto"],
-  "sao-paulo": ["São Paulo", "São Paulo", "São Paulo", "San Paolo", "São Paulo", "São Paulo", "São Paulo", "São Paulo", "São Paulo", "サンパウロ", "São Paulo"],
-};
-
-// Where Brazilian Portuguese writes a city otherwise than the pt column (European Portuguese).
-const CITIES_PT_BR: Record<string, string> = { cologne: "Colônia", "new-york": "Nova York" };
 
 /** Every written form of every city of the table, folded, to its slug: listings carry the name only. */
 const CITY_BY_NAME = new Map<string, string>(Object.entries(CITIES).flatMap(([slug, names]) => names.map((n) => [textKey(n), slug] as [string, string])));

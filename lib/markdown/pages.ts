@@ -5,7 +5,8 @@ import { listSeparator } from "../i18n/local-format";
 import type { RootContent } from "mdast";
 import type { ItemView, MenuView } from "../pages/menu-view";
 import { formatPrice } from "../pages/menu-view";
-import { ATTRIBUTION, SITE_NAME, SITE_SUMMARY, type ListingBlock, type PageData, type PageMeta, type PageQuery } from "../pages/page-data";
+import { ATTRIBUTION, SITE_NAME, SITE_SUMMARY, type Corrected, type ListingBlock, type PageData, type PageMeta, type PageQuery } from "../pages/page-data";
+import { dishInLanguage } from "../pages/dish-language";
 import { ALLERGEN_NOTICE, type PublicCity, type PublicDishResult, type PublicSearchResult } from "../serializers";
 import { cardPlace, LISTING_LANGUAGE, type CardFacts } from "../pages/listing-facts";
 import { cityName } from "../i18n/place-names";
@@ -91,15 +92,24 @@ function resultBlocks<T>(
   return out;
 }
 
+/** The words as typed found nothing: the spelling whose results follow. */
+function correctedLine(c: Corrected): RootContent {
+  return paragraph(`Nothing matches “${c.typed}”. Showing results for `, link(md(c.url), c.shown), ".");
+}
+
 function dishLine(dish: PublicDishResult): Inline[] {
   const r = dish.restaurant;
-  const facts = [dish.category, ...placeWords(cardPlace(r)), dish.distanceKm !== undefined ? `${dish.distanceKm} km away` : null].filter(Boolean).join(" · ");
+  // In the listing's language when the menu has it, as the page shows it; the menu's own name among the facts.
+  const shown = dishInLanguage(dish, LISTING_LANGUAGE);
+  const facts = [shown.original && `on the menu: ${shown.original}`, dish.category, ...placeWords(cardPlace(r)), dish.distanceKm !== undefined ? `${dish.distanceKm} km away` : null]
+    .filter(Boolean)
+    .join(" · ");
   return [
-    link(md(dish.url), dish.name),
+    link(md(dish.url), shown.name),
     ` — ${formatPrice(dish.price, dish.currency, "en")} at `,
     link(r.markdownUrl, r.name),
     facts ? ` (${facts})` : "",
-    dish.description ? `: ${dish.description}` : "",
+    shown.description ? `: ${shown.description}` : "",
     `. Allergens declared: ${dish.allergens.length ? dish.allergens.join(", ") : "none"}`,
     dish.tags.length ? `. Tags: ${dish.tags.join(", ")}` : "",
     ".",
@@ -242,15 +252,19 @@ function bodyOf(page: PageData, meta: PageMeta): RootContent[] {
       const out: RootContent[] = [heading(1, meta.title)];
       const filters = filterLines(d.query, { q: "Text", city: "City", cuisine: "Cuisine", ...GEO_TIME_LABELS });
       if (filters.length) out.push(list(filters));
-      out.push(...resultBlocks(d, "restaurant", "restaurants", (r) => restaurantLine(r, d.facts[r.slug])));
+      if (d.corrected) out.push(correctedLine(d.corrected));
+      const dishes: RootContent[] = [];
       if (d.dishes) {
         // The dishes the words found (the page lists them too), and where all of them are.
         const r = d.dishes.response;
         const total = `${r.total}${r.totalCapped ? "+" : ""}`;
-        out.push(heading(2, `${d.dishes.heading}: ${total} ${r.total === 1 && !r.totalCapped ? "dish" : "dishes"}`));
-        if (r.results.length) out.push(list(r.results.map(dishLine)));
-        if (r.total > r.results.length) out.push(paragraph(link(md(d.dishes.moreUrl), `All ${total} dishes`), "."));
+        dishes.push(heading(2, `${d.dishes.heading}: ${total} ${r.total === 1 && !r.totalCapped ? "dish" : "dishes"}`));
+        if (r.results.length) dishes.push(list(r.results.map(dishLine)));
+        if (r.total > r.results.length) dishes.push(paragraph(link(md(d.dishes.moreUrl), `All ${total} dishes`), "."));
       }
+      // As the page: the dishes first, without "0 restaurants", when only dishes have the words.
+      if ((d.response?.total ?? 0) === 0 && (d.dishes?.response.total ?? 0) > 0) out.push(...dishes);
+      else out.push(...resultBlocks(d, "restaurant", "restaurants", (r) => restaurantLine(r, d.facts[r.slug])), ...dishes);
       out.push(
         paragraph(
           "Parameters: ",
@@ -291,6 +305,7 @@ function bodyOf(page: PageData, meta: PageMeta): RootContent[] {
         ...GEO_TIME_LABELS,
       });
       if (filters.length) out.push(list(filters));
+      if (d.corrected) out.push(correctedLine(d.corrected));
       out.push(...resultBlocks(d, "dish", "dishes", dishLine));
       out.push(
         paragraph(

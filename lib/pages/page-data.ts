@@ -23,6 +23,7 @@ import {
 import { markdownUrlOf, pageUrlOf, siteUrls } from "../site-urls";
 import { buildMenuView, DIETS, type MenuView } from "./menu-view";
 import { parseSearchQuery } from "../search/parse-search-query";
+import { spellingSuggestion } from "../search/search-vocabulary";
 import { textKey } from "../menu/text-key";
 import { describeDishSearch } from "./search-description";
 import { LISTING_LANGUAGE, loadCardFacts, type CardFacts } from "./listing-facts";
@@ -64,6 +65,17 @@ interface SearchPageData {
   firstUrl: string;
   locations: PublicLocations;
   cuisines: PublicCuisine[];
+  /** nothing matched q as typed: the results are those of q with a typo forgiven ("karage" → "karaage") */
+  corrected: Corrected | null;
+}
+
+/** A query that found nothing as typed, and the spelling whose results the page shows instead. */
+export interface Corrected {
+  typed: string;
+  /** the query with each misspelt word corrected (folded: "karaage") */
+  shown: string;
+  /** this page with the corrected query: the address of what is shown */
+  url: string;
 }
 
 /** The dishes the one search box found beside the restaurants (/search), and where the full dish search is. */
@@ -160,11 +172,17 @@ async function listing(filter: { city?: string; cuisine?: string }): Promise<Lis
 
 const isNotFound = (e: unknown) => e instanceof ApiError && e.code === "not_found";
 
+/** A search's answer found nothing: no restaurant and, on /search, no dish. */
+function nothingFound(response: { total: number; dishes?: DishesBlock | null }): boolean {
+  return response.total === 0 && !response.dishes?.response.total;
+}
+
 /**
  * A search page: its kept query handed to the search capability as REST hands a query string
  * (same parameters, same validation), and an invalid_request shown on the page, not thrown.
+ * When the words as typed find nothing, the results of the same words with a typo forgiven.
  */
-async function searchPage<R extends { nextCursor: string | null }>(
+async function searchPage<R extends { nextCursor: string | null; total: number; dishes?: DishesBlock | null }>(
   id: "search" | "dishes",
   query: URLSearchParams,
   run: (input: Record<string, string | undefined>, directory: { locations: PublicLocations; cuisines: PublicCuisine[] }) => Promise<R>,
@@ -177,16 +195,31 @@ async function searchPage<R extends { nextCursor: string | null }>(
   const [locations, { cuisines }] = await Promise.all([listLocations(), listCuisineDirectory()]);
   const base = { query: shown, locations, cuisines, firstUrl: pageUrlOf(path, first) };
   try {
-    const response = await run(Object.fromEntries(names.map((name) => [name, query.get(name) ?? undefined])), { locations, cuisines });
+    const input = Object.fromEntries(names.map((name) => [name, query.get(name) ?? undefined]));
+    let response = await run(input, { locations, cuisines });
+    let corrected: Corrected | null = null;
+    let pageQuery = query;
+    // Nothing matched the words as typed: the results of the same words with a typo forgiven, if those find anything.
+    const typed = input.q?.trim();
+    if (typed && !input.cursor && nothingFound(response)) {
+      const suggestion = await spellingSuggestion(typed, Object.keys(DIETS).flatMap((tag) => tag.split("-")));
+      const again = suggestion ? await run({ ...input, q: suggestion }, { locations, cuisines }) : null;
+      if (suggestion && again && !nothingFound(again)) {
+        response = again;
+        pageQuery = new URLSearchParams(query);
+        pageQuery.set("q", suggestion);
+        corrected = { typed, shown: suggestion, url: pageUrlOf(path, pageQuery) };
+      }
+    }
     let nextUrl: string | null = null;
     if (response.nextCursor) {
-      const next = new URLSearchParams(query);
+      const next = new URLSearchParams(pageQuery);
       next.set("cursor", response.nextCursor);
       nextUrl = pageUrlOf(path, next);
     }
-    return { ...base, response, error: null, nextUrl };
+    return { ...base, response, error: null, nextUrl, corrected };
   } catch (error) {
-    if (error instanceof ApiError && error.code === "invalid_request") return { ...base, response: null, error: error.message, nextUrl: null };
+    if (error instanceof ApiError && error.code === "invalid_request") return { ...base, response: null, error: error.message, nextUrl: null, corrected: null };
     throw error;
   }
 }
@@ -203,14 +236,13 @@ const LOADERS: { [K in PageRouteId]: Loader<K> } = {
   },
 
   async search(_params, query) {
-    let dishes: DishesBlock | null = null;
     const page = await searchPage("search", query, async (input, directory) => {
-      const { restaurants, dishes: found } = await searchEverything(input, directory);
-      dishes = found;
-      return restaurants;
+      const { restaurants, dishes } = await searchEverything(input, directory);
+      return { ...restaurants, dishes };
     });
+    const { dishes = null, ...response } = page.response ?? {};
     const facts = page.response ? await loadCardFacts(page.response.results.map((r) => r.slug)) : {};
-    return { ...page, dishes, facts };
+    return { ...page, response: page.response ? (response as PublicSearchResponse) : null, dishes, facts };
   },
 
   // The API's default page size, so the page lists what GET /api/public/dishes lists for its query.
@@ -423,10 +455,13 @@ function headOf(page: PageData, siteUpdated: string): PageMeta {
     case "search": {
       const { q, city, cuisine } = page.data.query;
       const filters = [q && `“${q}”`, city && `in ${city}`, cuisine && `cuisine ${cuisine}`].filter(Boolean).join(" ");
+      const shownFilters = page.data.corrected ? filters.replace(`“${q}”`, `“${page.data.corrected.shown}”`) : filters;
       const total = page.data.response?.total ?? 0;
+      const dishes = page.data.dishes?.response;
+      const dishCount = dishes ? `, ${dishes.total}${dishes.totalCapped ? "+" : ""} dish${dishes.total === 1 && !dishes.totalCapped ? "" : "es"}` : "";
       return base(searchCanonical("search", page.data.query), {
         title: filters ? `${q ? "Restaurants and dishes" : "Restaurants"} matching ${filters}` : "All restaurants",
-        description: page.data.error ?? `${total} published restaurant${total === 1 ? "" : "s"}${filters ? ` matching ${filters}` : ""}.`,
+        description: page.data.error ?? `${total} published restaurant${total === 1 ? "" : "s"}${dishCount}${filters ? ` matching ${shownFilters}` : ""}.`,
         updated: newest(page.data.response?.results.map((r) => r.updatedAt) ?? [], siteDate),
       });
     }

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { prepare, type Prepared } from "../cache/prepared";
 import { cacheTtlMs, searchCache } from "../cache/public-caches";
 import { scanPublishedRestaurants, searchPublishedRestaurants } from "../data/restaurant-queries";
+import { cityFilterKey, CITY_PARAM_DESCRIPTION } from "../search/city-param";
 import { invalidCursor } from "../search/cursor";
 import { paging } from "../search/paging";
 import { checkGeoTime, filterText, geoTimeFields, limitParam, publishedPagingFields } from "../search/search-params";
@@ -21,7 +22,7 @@ export { SEARCH_LIMIT, SEARCH_LIMIT_RULE } from "../search/search-params";
 export const searchRestaurantsInput = z
   .object({
     q: filterText(200).describe("Free-text match on name, description or slug (case-insensitive)"),
-    city: filterText(100).describe("City name or slug (case-insensitive)"),
+    city: filterText(100).describe(CITY_PARAM_DESCRIPTION),
     cuisine: filterText(100).describe("Cuisine name or slug (case-insensitive)"),
     limit: limitParam,
     ...geoTimeFields,
@@ -49,10 +50,10 @@ export async function searchRestaurantsPrepared(input: SearchRestaurantsInput): 
   const bound = { q: query.q, city: query.city, cuisine: query.cuisine, near: v.near ?? null, radiusKm: v.radiusKm ?? null, openNow: v.openNow, openAt: v.openAt?.toISOString() ?? null };
   const page = paging("restaurants", bound, v);
   const echo = { ...query, ...page.echo };
-  const filters = { q: v.q ? searchKey(v.q) : undefined, city: v.city ? textKey(v.city) : undefined, cuisine: v.cuisine ? textKey(v.cuisine) : undefined };
   // Every distinct query is a database search: at most queryLimiter()'s number at once.
   return searchCache.get(JSON.stringify([echo, page.from ?? null]), cacheTtlMs(), () =>
     queryLimiter().run(async () => {
+      const filters = { q: v.q ? searchKey(v.q) : undefined, city: v.city ? await cityFilterKey(v.city) : undefined, cuisine: v.cuisine ? textKey(v.cuisine) : undefined };
       if (page.near || page.instant) {
         // Distance or opening time: the keyset scan (lib/data/search-scan.ts).
         const found = await scanPublishedRestaurants({ ...filters, near: page.near, openAt: page.instant }, { from: page.from, limit: v.limit });

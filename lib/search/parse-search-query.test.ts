@@ -6,6 +6,9 @@ const CITIES = [
   { slug: "sao-paulo", name: "São Paulo" },
   { slug: "new-york", name: "New York" },
   { slug: "zurich", name: "Zürich" },
+  { slug: "kyoto", name: "Kyoto" },
+  { slug: "cologne", name: "Köln" },
+  { slug: "tokyo", name: "Tokyo" },
 ];
 const DIETS = ["vegan", "vegetarian", "gluten-free", "lactose-free", "halal"];
 
@@ -24,6 +27,15 @@ describe("parseSearchQuery", () => {
     expect(parseSearchQuery("feijoada SÃO PAULO", CITIES, DIETS).city).toBe("sao-paulo");
     expect(parseSearchQuery("pizza new york", CITIES, DIETS)).toMatchObject({ text: "pizza", city: "new-york" });
     expect(parseSearchQuery("sao-paulo", CITIES, DIETS).city).toBe("sao-paulo");
+  });
+
+  it("reads a city in any demo language or spelling: exonyms, the Japanese menus' names, no accents or umlauts", () => {
+    expect(parseSearchQuery("京都", CITIES, DIETS)).toEqual({ text: "", restaurantText: "", diet: [], city: "kyoto" });
+    expect(parseSearchQuery("ramen Tokio", CITIES, DIETS)).toMatchObject({ text: "ramen", city: "tokyo" });
+    expect(parseSearchQuery("vegan in Koeln", CITIES, DIETS)).toEqual({ text: "", restaurantText: "vegan", diet: ["vegan"], city: "cologne" });
+    expect(parseSearchQuery("fondue Zurich", CITIES, DIETS)).toMatchObject({ text: "fondue", city: "zurich" });
+    expect(parseSearchQuery("feijoada em São-Paulo", CITIES, DIETS)).toMatchObject({ text: "feijoada", city: "sao-paulo" });
+    expect(parseSearchQuery("pizza Nowy Jork", CITIES, DIETS)).toMatchObject({ text: "pizza", city: "new-york" });
   });
 
   it("reads diet spellings with or without the hyphen, once each", () => {

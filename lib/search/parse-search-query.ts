@@ -1,10 +1,12 @@
 // The one search box's words read as filters: "vegan berlin" is the diet tag vegan and the city
 // Berlin, "karaage" stays text. Only words that name something the searches take exactly are
-// lifted out — a diet tag of the dish search, a city of the directory (its name or slug, in any
-// letter case, several words too: "são paulo", "new york") — so a dish or restaurant name is never
-// read as a filter by guessing. The rest stays text for the restaurant and dish searches
+// lifted out — a diet tag of the dish search, a city of the directory (its name or slug, or its
+// name in any language of the demo menus, with or without accents: "Tokio", "京都", "Koeln",
+// "zurich"; several words too: "são paulo", "new york"; lib/search/city-names.ts) — so a dish
+// or restaurant name is never read as a filter by guessing. The rest stays text for the restaurant and dish searches
 // (lib/restaurants/search-restaurants.ts, lib/dishes/search-dishes.ts), which match it as before.
 import { textKey } from "../menu/text-key";
+import { cityAliases, cityKey } from "./city-names";
 
 export interface ParsedSearchQuery {
   /** what is left to match as text ("" when the words were all filters): the dish search's q */
@@ -32,19 +34,27 @@ function dietWords(tags: readonly string[]): Map<string, string> {
   return words;
 }
 
-/** The longest phrase of a map's keys starting at word `i` (at most `maxWords` words). */
-function phraseAt(words: string[], i: number, keys: Map<string, string>, maxWords: number): { value: string; length: number } | null {
+/** The longest phrase of a map's keys starting at word `i` (at most `maxWords` words), compared as `key` makes it. */
+function phraseAt(
+  words: string[],
+  i: number,
+  keys: ReadonlyMap<string, string>,
+  maxWords: number,
+  key: (phrase: string) => string = (phrase) => phrase,
+): { value: string; length: number } | null {
   for (let n = Math.min(maxWords, words.length - i); n >= 1; n--) {
-    const value = keys.get(words.slice(i, i + n).join(" "));
+    const value = keys.get(key(words.slice(i, i + n).join(" ")));
     if (value !== undefined) return { value, length: n };
   }
   return null;
 }
 
-const CONNECTORS = new Set(["in", "at", "near", "im", "à", "a", "en"]);
+// "in", "near" and the like in the demo languages: "vegan in Berlin", "sushi em São Paulo".
+const CONNECTORS = new Set(["in", "at", "near", "im", "bei", "à", "a", "en", "em", "i", "w", "v"]);
 
 /**
- * Splits `q` into text, diet tags and a city. `cities` are the directory's cities (name and slug);
+ * Splits `q` into text, diet tags and a city. `cities` are the directory's cities (name and slug:
+ * the same frozen list each time, so that their spellings are built once);
  * `dietTags` the tags the dish search takes. With `findCity: false` (the form named a city
  * already) only diet words are lifted out.
  */
@@ -56,14 +66,7 @@ export function parseSearchQuery(
 ): ParsedSearchQuery {
   const words = textKey(q).split(/[\s,]+/).filter(Boolean);
   const diets = dietWords(dietTags);
-  const cityKeys = new Map<string, string>();
-  if (options.findCity !== false) {
-    for (const c of cities) {
-      cityKeys.set(textKey(c.name), c.slug);
-      cityKeys.set(c.slug, c.slug);
-      cityKeys.set(c.slug.replace(/-/g, " "), c.slug);
-    }
-  }
+  const cityKeys: ReadonlyMap<string, string> = options.findCity !== false ? cityAliases(cities) : new Map();
   const kept: string[] = [];
   const keptForRestaurants: string[] = [];
   const diet: string[] = [];
@@ -76,7 +79,7 @@ export function parseSearchQuery(
       i += tag.length;
       continue;
     }
-    const place: { value: string; length: number } | null = city === null ? phraseAt(words, i, cityKeys, 4) : null;
+    const place: { value: string; length: number } | null = city === null ? phraseAt(words, i, cityKeys, 4, cityKey) : null;
     if (place) {
       city = place.value;
       // "vegan in berlin": the connector went with the city.

@@ -97,14 +97,128 @@ for (const size of SIZES) {
   });
 }
 
-test("without JavaScript the Near me button is not offered, and the dish form still submits", async ({ browser }) => {
+test("without JavaScript the Near me button is not offered, no raw coordinates box either, and the dish form still submits", async ({ browser }) => {
   const context = await newContext(browser, SIZES[0], { javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto("/dishes");
   await expect(page.getByRole("button", { name: "Near me" })).toBeHidden();
-  await page.getByLabel("Near (latitude,longitude)").fill("52.5219,13.4132");
+  await expect(page.getByLabel(/latitude/i)).toHaveCount(0);
+  await page.getByLabel("City", { exact: true }).selectOption("berlin");
   await page.getByRole("button", { name: "Search dishes" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dishes within 5 km of 52.5219,13.4132");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dishes in Berlin");
+  // A point in the address (a shared link) is shown, with its radius and a way back.
+  await page.goto("/dishes?near=52.5219,13.4132&radiusKm=2");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dishes within 2 km of 52.5219,13.4132");
+  await page.getByText("Change the search").click();
+  await expect(page.getByLabel("Within")).toHaveValue("2");
+  await page.getByRole("link", { name: "Not near this point" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dish search");
+  await context.close();
+});
+
+// Issue 47.7: a forgiving search — city names in every demo language, one typo forgiven, the
+// dishes first when only dishes have the words, the searcher's language, results on the first
+// screen, and a search on the menu page.
+for (const size of SIZES) {
+  const at = `${size.viewport.width} px`;
+
+  test(`city names in any demo language or spelling find the city's restaurants, at ${at}`, async ({ browser }) => {
+    const context = await newContext(browser, size);
+    const page = await context.newPage();
+    const cases: [string, string][] = [
+      ["京都", "Kappō Aoi"],
+      ["Tokio", "Sumire Soba"],
+      ["Koeln", "Grünzeug"],
+      ["Köln", "Brauhaus Kranich"],
+      ["Zurich", "Alpenstübli Nägeli"],
+      ["Kolonia", "Grünzeug"],
+    ];
+    for (const [typed, restaurant] of cases) {
+      await page.goto("/");
+      await page.getByLabel("Restaurant, dish or keyword").fill(typed);
+      await page.getByRole("button", { name: "Search", exact: true }).click();
+      await expect(page.getByRole("link", { name: restaurant, exact: true }), typed).toBeVisible();
+      const heading = (await page.locator("#results-heading").boundingBox())!;
+      expect(heading.y + heading.height, `${typed}: the results start on the first screen`).toBeLessThanOrEqual(size.viewport.height);
+    }
+    await context.close();
+  });
+
+  test(`'karage' shows the karaage dishes on the first screen, first, in English, saying what it did, at ${at}`, async ({ browser }) => {
+    const context = await newContext(browser, size);
+    const page = await context.newPage();
+    const watch = await watchPage(page);
+    await page.goto("/search?q=karage");
+    await expect(page.locator(".corrected")).toHaveText("Nothing matches “karage”. Showing results for karaage.");
+    const dishes = page.getByRole("region", { name: /^Dishes matching “karaage”: \d+ dishes$/ });
+    const first = dishes.locator(".dish-result").first();
+    await expect(first.locator(".dish-link")).toHaveText("Karaage");
+    // The dishes, not "0 restaurants", come first, and start on the first screen.
+    await expect(page.locator("#results-heading")).toHaveCount(0);
+    await expect(page.getByText("No restaurant matches")).toHaveCount(0);
+    expect((await first.boundingBox())!.y, "the first dish is on the first screen").toBeLessThan(size.viewport.height - 150);
+    await expectAccessible(page, `/search?q=karage at ${at}`);
+    // The English name when the menu has one, the menu's own beside it.
+    await page.goto("/dishes?q=tofu");
+    const yudofu = page.locator(".dish-result", { has: page.getByText("湯豆腐") });
+    await expect(yudofu.locator(".dish-link")).not.toHaveText("湯豆腐");
+    await expect(yudofu.locator(".dish-original")).toHaveText("湯豆腐");
+    expect((await page.locator(".dish-result").first().boundingBox())!.y, "the first dish is on the first screen").toBeLessThan(size.viewport.height - 150);
+    await expectAccessible(page, `/dishes?q=tofu at ${at}`);
+    expect(await watch.violations()).toEqual([]);
+    await context.close();
+  });
+
+  test(`find a dish in this menu, in place, in the menu's language, at ${at}`, async ({ browser }) => {
+    const context = await newContext(browser, size);
+    const page = await context.newPage();
+    const watch = await watchPage(page);
+    const cases: [string, string, string, RegExp, string][] = [
+      // path, the field's label, a word, the count, "nothing matches" for "qqq"
+      ["/ramen-kaze", "Gericht suchen", "gyoza", /^\d+ von 13 Gerichten$/, "Kein Gericht passt zu „qqq“"],
+      ["/kappo-aoi", "料理を検索", "豆腐", /^9品中\d+品$/, "「qqq」に一致する料理はありません"],
+      ["/baan-suda", "Sök en rätt", "curry", /^\d+ av 10 rätter$/, "Ingen rätt matchar ”qqq”"],
+      ["/bar-mleczny-wisnia", "Szukaj dania", "pierogi", /^\d+ z 12 dań$/, "Żadne danie nie pasuje do „qqq”"],
+      ["/bar-la-biznaga", "Buscar un plato", "tortilla", /^\d+ de 11 platos$/, "Ningún plato coincide con «qqq»"],
+      ["/boteco-jabuticaba", "Procurar um prato", "pastel", /^\d+ de 12 pratos$/, "Nenhum prato corresponde a “qqq”"],
+    ];
+    for (const [path, label, word, count, none] of cases) {
+      await page.goto(path);
+      const field = page.getByRole("searchbox", { name: label });
+      await expect(field, path).toBeVisible();
+      await expect(page.locator(".menu-find-index"), `${path}: the index is for pages without JavaScript`).toBeHidden();
+      await field.fill(word);
+      await expect(page.locator(".menu-find-status"), path).toHaveText(count);
+      const visible = await page.locator("#menu .dish:visible").allInnerTexts();
+      expect(visible.length, `${path}: ${word}`).toBeGreaterThan(0);
+      for (const text of visible) expect(text.toLocaleLowerCase(), path).toContain(word);
+      await field.fill("qqq");
+      await expect(page.locator(".menu-find-status"), path).toHaveText(none);
+      await expect(page.locator("#menu .dish:visible")).toHaveCount(0);
+      await page.locator(".menu-find").getByRole("button").click();
+      await expect(field).toHaveValue("");
+      expect(await page.locator("#menu .dish:visible").count(), path).toBeGreaterThan(5);
+    }
+    await expectAccessible(page, `/boteco-jabuticaba with the find field at ${at}`);
+    expect(await watch.violations()).toEqual([]);
+    await context.close();
+  });
+}
+
+test("without JavaScript the menu's dishes are found through an A–Z index of links to each", async ({ browser }) => {
+  const context = await newContext(browser, SIZES[0], { javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/ramen-kaze");
+  await expect(page.getByRole("searchbox", { name: "Gericht suchen" })).toBeHidden();
+  const index = page.locator(".menu-find-index");
+  await index.getByText("Gerichte von A–Z").click();
+  const links = index.getByRole("link");
+  await expect(links).toHaveCount(13);
+  const gyoza = index.getByRole("link", { name: /gyoza/i }).first();
+  const target = await gyoza.getAttribute("href");
+  await gyoza.click();
+  await expect(page).toHaveURL(new RegExp(`${target}$`));
+  await expect(page.locator(target!)).toBeInViewport();
   await context.close();
 });
 

@@ -57,7 +57,8 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("checkbox", { name: "Vegan", exact: true })).toBeChecked();
     const api = await (await request.get(`${baseUrl()}/api/public/dishes?city=zurich&diet=vegan&excludeAllergens=milk,nuts&maxPrice=30&currency=CHF`)).json();
     expect(api.results.length).toBeGreaterThan(0);
-    await expect(page.locator("a.dish-link")).toHaveText(api.results.map((r: { name: string }) => r.name));
+    // Each in the searcher's language: its English translation when the menu has one (issue 47.7).
+    await expect(page.locator("a.dish-link")).toHaveText(api.results.map((r: { name: string; translations: Record<string, { name: string }> }) => r.translations.en?.name ?? r.name));
     // A dish link opens the menu page at the dish.
     const href = await page.locator("a.dish-link").first().getAttribute("href");
     expect(href).toBe(new URL(api.results[0].url).pathname + new URL(api.results[0].url).hash);

@@ -22,6 +22,8 @@ const toString = (node: unknown): string => {
 };
 const attr = (s: string) => s.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;/g, "'");
 const dishNames = (html: string) => [...html.matchAll(/<a class="dish-link" href="[^"]+"[^>]*>([\s\S]*?)<\/a>/g)].map((m) => htmlText(m[1]));
+/** A found dish as the English listing names it: its English translation when the menu has one (issue 47.7). */
+const englishName = (d: { name: string; translations: Record<string, { name: string }> }) => d.translations.en?.name ?? d.name;
 const sectionOf = (html: string, id: string) => {
   const start = html.indexOf(`aria-labelledby="${id}"`);
   return start < 0 ? "" : html.slice(start, html.indexOf("</section>", start));
@@ -34,7 +36,7 @@ describe("one search box for restaurants and dishes (issue 25.5)", () => {
     const { status, text } = await get(`/search?q=${q}`);
     expect(status).toBe(200);
     const dishes = sectionOf(text, "dish-results-heading");
-    expect(dishNames(dishes)).toEqual(api.results.map((d: { name: string }) => d.name));
+    expect(dishNames(dishes)).toEqual(api.results.map(englishName));
     for (const dish of api.results) expect(dishes).toContain(`href="${new URL(dish.restaurant.url).pathname}"`);
     expect(htmlText(dishes)).toMatch(/Allergens declared|No allergens declared/);
     expect(htmlText(dishes)).toMatch(/[$€¥£]|CHF|Kč|zł|kr|R\$|TL|₺/);
@@ -46,7 +48,7 @@ describe("one search box for restaurants and dishes (issue 25.5)", () => {
     const { text } = await get("/search?q=vegan+berlin");
     const dishes = sectionOf(text, "dish-results-heading");
     expect(htmlText(dishes)).toContain(`Vegan dishes in Berlin: ${api.total} dishes`);
-    expect(dishNames(dishes)).toEqual(api.results.map((d: { name: string }) => d.name));
+    expect(dishNames(dishes)).toEqual(api.results.map(englishName));
     // All of them, with the dish filters, one link away.
     expect(attr(dishes)).toContain('href="/dishes?city=berlin&diet=vegan"');
     const restaurants = (await get("/api/public/restaurants?q=vegan&city=berlin")).json;
@@ -79,6 +81,107 @@ describe("one search box for restaurants and dishes (issue 25.5)", () => {
       expect(policy, path).toContain("geolocation=(self)");
       expect(policy, path).toContain("camera=()");
     }
+  });
+});
+
+describe("a forgiving search (issue 47.7)", () => {
+  const slugsOf = (html: string) => [...html.matchAll(/<h[23] class="card-title"><a href="\/([^"/]+)"/g)].map((m) => m[1]);
+
+  it.each([
+    ["京都", "kyoto"],
+    ["Tokio", "tokyo"],
+    ["Koeln", "cologne"],
+    ["Köln", "cologne"],
+    ["Zurich", "zurich"],
+    ["Colónia", "cologne"],
+    ["Monachium", "munich"],
+  ])("q=%s finds the restaurants of the city (%s), on the page, its twin and through the API's city", async (typed, slug) => {
+    const city = (await get(`/api/public/restaurants?city=${slug}&limit=50`)).json;
+    expect(city.total, slug).toBeGreaterThan(0);
+    const expected = city.results.map((r: { slug: string }) => r.slug).sort();
+    const page = await get(`/search?q=${encodeURIComponent(typed)}`);
+    expect(page.status).toBe(200);
+    expect(slugsOf(page.text).sort(), typed).toEqual(expected);
+    const twin = (await get(`/search.md?q=${encodeURIComponent(typed)}`)).text;
+    for (const r of city.results) expect(twin, typed).toContain(`/${r.slug}.md)`);
+    // The API's city parameter takes the same names: restaurants and dishes.
+    const api = (await get(`/api/public/restaurants?city=${encodeURIComponent(typed)}&limit=50`)).json;
+    expect(api.results.map((r: { slug: string }) => r.slug).sort(), typed).toEqual(expected);
+    expect(api.query.city).toBe(typed);
+    const dishes = (await get(`/api/public/dishes?city=${encodeURIComponent(typed)}&limit=1`)).json;
+    expect(dishes.total, typed).toBe((await get(`/api/public/dishes?city=${slug}&limit=1`)).json.total);
+  });
+
+  it("a city name that is no city finds nothing, and stays an error-free empty answer", async () => {
+    const api = await get("/api/public/restaurants?city=Atlantis");
+    expect(api.status).toBe(200);
+    expect(api.json.total).toBe(0);
+  });
+
+  it("one typo forgiven: 'karage' shows the karaage dishes, saying so, with a link to the corrected search", async () => {
+    const api = (await get("/api/public/dishes?q=karaage&limit=6")).json;
+    expect(api.total).toBeGreaterThan(0);
+    expect((await get("/api/public/dishes?q=karage")).json.total).toBe(0);
+    const { text } = await get("/search?q=karage");
+    expect(htmlText(text)).toContain("Nothing matches “karage”. Showing results for karaage.");
+    expect(text).toContain('href="/search?q=karaage"');
+    expect(dishNames(sectionOf(text, "dish-results-heading"))).toEqual(api.results.map(englishName));
+    const dishesPage = await get("/dishes?q=karage");
+    expect(htmlText(dishesPage.text)).toContain("Nothing matches “karage”. Showing results for karaage.");
+    expect(dishNames(dishesPage.text)).toEqual(api.results.map(englishName));
+    const twin = (await get("/search.md?q=karage")).text;
+    expect(twin).toContain("Nothing matches “karage”. Showing results for [karaage](");
+    // A word far from every known one gets no guess.
+    expect(htmlText((await get("/search?q=qwxzvb")).text)).not.toContain("Showing results for");
+    // Words that find something are never second-guessed.
+    expect(htmlText((await get("/search?q=karaage")).text)).not.toContain("Showing results for");
+  });
+
+  it("dishes found but no restaurant: the dishes first, and no '0 restaurants' that reads as no result", async () => {
+    const { text } = await get("/search?q=karaage");
+    const body = htmlText(text.slice(text.indexOf('id="main"')));
+    expect(body).toMatch(/Dishes matching “karaage”: \d+ dishes/);
+    expect(body).not.toMatch(/\b0 restaurants\b/);
+    expect(body).not.toContain("No restaurant matches");
+    const twin = (await get("/search.md?q=karaage")).text;
+    expect(twin).not.toMatch(/^0 restaurants\.$/m);
+    // Nothing at all: the empty answer is still said.
+    expect(htmlText((await get("/search?q=qwxzvb")).text)).toContain("No restaurant matches");
+  });
+
+  it("an English searcher sees a dish's English translation when the menu has one, the menu's name beside it", async () => {
+    const api = (await get("/api/public/dishes?q=tofu&limit=20")).json;
+    const yudofu = api.results.find((d: { name: string }) => d.name === "湯豆腐");
+    expect(yudofu?.translations.en?.name).toBeTruthy();
+    const { text } = await get("/dishes?q=tofu");
+    const names = dishNames(text);
+    expect(names).toContain(yudofu.translations.en.name);
+    expect(names).not.toContain("湯豆腐");
+    expect(text).toContain('<p class="dish-original" dir="auto">湯豆腐</p>');
+    const twin = (await get("/dishes.md?q=tofu")).text;
+    expect(twin).toContain(`${yudofu.translations.en.name}](`);
+  });
+
+  it("the near field is a hidden point set by Near me, shown with a way back, never a raw coordinates box", async () => {
+    const plain = (await get("/dishes")).text;
+    expect(plain).toContain('<input id="dishes-near" type="hidden" name="near" value=""/>');
+    expect(plain).not.toContain("Near (latitude,longitude)");
+    const near = (await get("/search?q=ramen&near=52.52,13.405&radiusKm=2")).text;
+    expect(htmlText(near)).toContain("Near 52.52, 13.405 · Not near this point");
+    expect(attr(near)).toContain('href="/search?q=ramen"');
+    expect(near).toMatch(/<option value="2" selected="">2(<!-- -->)? km<\/option>/);
+  });
+
+  it("the menu page offers to find a dish: a field for JavaScript and an A–Z index of anchors without it, in the menu's language", async () => {
+    const { text } = await get("/ramen-kaze");
+    expect(text).toContain('class="menu-find needs-js"');
+    expect(htmlText(/<details class="menu-find-index no-js"[^>]*><summary>([^<]*)<\/summary>/.exec(text)![1])).toBe("Gerichte von A–Z");
+    const menu = (await get("/api/public/restaurants/ramen-kaze")).json;
+    const index = [...text.matchAll(/<li><a href="#(dish-\d+-\d+)"[^>]*>([^<]*)<\/a><\/li>/g)];
+    expect(index.length).toBe(menu.categories.reduce((n: number, c: { items: unknown[] }) => n + c.items.length, 0));
+    for (const [, anchor] of index) expect(text).toContain(`id="${anchor}"`);
+    const names = index.map((m) => htmlText(m[2]));
+    expect(names).toEqual([...names].sort(new Intl.Collator("de").compare));
   });
 });
 
