@@ -61,7 +61,7 @@ describe("the remembered menu filter", () => {
     expect(savedFilterText({ hiddenAllergens: ["gluten", "milk"], diet: "vegan", hideUnavailable: false }, words, "en")).toBe(
       "Hiding dishes with cereals containing gluten and milk (including lactose) · Only: Vegan",
     );
-    const de = { ...words, hiding: "Gerichte mit {allergens} ausgeblendet", allergenNames: { gluten: "Glutenhaltiges Getreide", milk: "Milch" } };
-    expect(savedFilterText({ ...NO_FILTER, hiddenAllergens: ["gluten", "milk"] }, de, "de")).toBe("Gerichte mit Glutenhaltiges Getreide und Milch ausgeblendet");
+    const de = { ...words, hiding: "Ausgeblendete Allergene: {allergens}", allergenNames: { gluten: "Glutenhaltiges Getreide", milk: "Milch" } };
+    expect(savedFilterText({ ...NO_FILTER, hiddenAllergens: ["gluten", "milk"] }, de, "de")).toBe("Ausgeblendete Allergene: Glutenhaltiges Getreide und Milch");
   });
 });
