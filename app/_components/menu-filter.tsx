@@ -146,10 +146,10 @@ export function MenuFilter(props: {
             {savedFilterText(filter, { hiding: t.savedHiding, onlyDiet: t.savedDiet, allergenNames: props.allergenNames, dietNames: props.dietNames }, props.lang)}{" "}
             <span className="filter-saved-where">{t.savedOnDevice}</span>
           </span>
-          <button type="button" className="filter-saved-action" onClick={showAll}>
+          <button type="button" className="action" onClick={showAll}>
             {t.showAll}
           </button>
-          <button type="button" className="filter-saved-action" onClick={forget}>
+          <button type="button" className="action" onClick={forget}>
             {t.forget}
           </button>
         </p>
@@ -238,8 +238,9 @@ export function MenuFilter(props: {
           </div>
         </form>
       </details>
-      {/* Outside the folded panel: a filtered menu says so while the panel stays closed. */}
-      <p className={active ? "filter-status is-active" : "filter-status"} role="status" aria-live="polite">
+      {/* Outside the folded panel: a filtered menu says so while the panel stays closed. "Showing all
+          15 dishes" tells a diner nothing they can see: said to screen readers only. */}
+      <p className={hiddenCount > 0 ? "filter-status is-active" : "filter-status visually-hidden"} role="status" aria-live="polite">
         {status}
       </p>
       {/* A filter that hides every dish: said plainly, with the way out beside it (not in the folded panel). */}
