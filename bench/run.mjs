@@ -26,11 +26,10 @@
 //          --export-database <url> (or BENCH_EXPORT_DATABASE): also the bulk export at scale on that
 //          generated database — time to first byte, restaurants/s, peak RSS (bench/export.mjs)
 import { spawn, spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { environment, fmt, FIXTURE, freePort, load, MCP_HEADERS, mcpCall, npmStartArgs, ROOT, rssOf, startServer, table, tsx } from "./lib.mjs";
+import { environment, fmt, FIXTURE, freePort, load, MCP_HEADERS, mcpCall, npmStartArgs, ROOT, rssOf, startFloorApp, startServer, table, tsx } from "./lib.mjs";
 import { observabilityCost, observabilitySection, writeObservabilitySection } from "./observability.mjs";
 
 // ————— options —————
@@ -82,69 +81,6 @@ const cleanup = async () => {
   rmSync(tmp, { recursive: true, force: true });
 };
 process.on("SIGINT", () => cleanup().then(() => process.exit(130)));
-
-// The floor app (bench/floor-app): a Next.js app of its own, built with the repository's Next.js
-// into bench/floor-app/.next when its sources (or the Next.js/React versions) changed since the
-// last build, and started with `next start` as production runs Next.js.
-const FLOOR_APP = path.join(ROOT, "bench/floor-app");
-const nextBin = path.join(ROOT, "node_modules/.bin/next");
-
-function floorAppStamp() {
-  const hash = createHash("sha256");
-  const walk = (p) => {
-    if (statSync(p).isDirectory()) {
-      for (const name of readdirSync(p).sort()) if (name !== ".next" && name !== "node_modules") walk(path.join(p, name));
-    } else {
-      hash.update(path.relative(FLOOR_APP, p)).update(readFileSync(p));
-    }
-  };
-  walk(FLOOR_APP);
-  for (const pkg of ["next", "react", "react-dom"]) hash.update(`${pkg}@${JSON.parse(readFileSync(path.join(ROOT, "node_modules", pkg, "package.json"), "utf8")).version}`);
-  return hash.digest("hex");
-}
-
-async function startFloorApp() {
-  const stamp = floorAppStamp();
-  const stampFile = path.join(FLOOR_APP, ".next/bench-source-stamp");
-  if (!existsSync(path.join(FLOOR_APP, ".next/BUILD_ID")) || !existsSync(stampFile) || readFileSync(stampFile, "utf8") !== stamp) {
-    log("Building the floor app (bench/floor-app: its sources changed since the last build) …");
-    const built = spawnSync(nextBin, ["build", FLOOR_APP], { cwd: ROOT, env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" }, encoding: "utf8" });
-    if (built.status !== 0) throw new Error(`next build bench/floor-app failed:\n${built.stdout}\n${built.stderr}`);
-    writeFileSync(stampFile, stamp);
-  }
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(nextBin, ["start", FLOOR_APP, "-p", String(port), "-H", "127.0.0.1"], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (d) => (output = (output + d).slice(-8000)));
-  child.stderr.on("data", (d) => (output = (output + d).slice(-8000)));
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((r) => child.once("exit", r));
-    child.kill("SIGTERM");
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-  };
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the floor app exited (${child.exitCode}):\n${output}`);
-    try {
-      if ((await fetch(`${baseUrl}/floor?bytes=100`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`the floor app did not start in time:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { baseUrl, rss: () => rssOf(child.pid), stop };
-}
 
 async function startPlainServer() {
   const child = spawn(process.execPath, [path.join(ROOT, "bench/plain-server.mjs"), "0"], { stdio: ["ignore", "pipe", "inherit"] });
@@ -225,7 +161,7 @@ for (const e of ENDPOINTS) {
 }
 
 // References of the same size.
-floor = await startFloorApp();
+floor = await startFloorApp({ log });
 log(`Floor app (bench/floor-app): ${floor.baseUrl}`);
 const floorUrl = (e) => `${floor.baseUrl}/floor?bytes=${e.bytes}&type=${e.type}`;
 const plainUrl = (e) => `${plain.url}/bytes?n=${e.bytes}&type=${e.type}`;

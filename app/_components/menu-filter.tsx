@@ -1,24 +1,41 @@
 "use client";
-// The allergen and diet filter of a menu page, as compact chips. The filter is part of the page's
-// address (lib/pages/menu-view-filter.ts): the server renders the menu already filtered, so a
-// filtered menu reloads, is shared and works without JavaScript — the chips are a plain GET form
-// with an Apply button then. With JavaScript a chip applies at once, the address follows
-// (history.replaceState) and the language links carry the filter to the other languages.
-import { createContext, useContext, useEffect, useId, useMemo, useState, type ReactNode } from "react";
+// The allergen and diet filter of a menu page, as compact chips: a small island beside the menu,
+// not around it. The filter is part of the page's address (lib/pages/menu-view-filter.ts): the
+// server renders the dish list already filtered (each dish a plain <li> with its facts in data
+// attributes), so a filtered menu reloads, is shared and works without JavaScript — the chips are a
+// plain GET form with an Apply button then. With JavaScript a chip applies at once by setting the
+// `hidden` attribute of the rows it hides (the dish list is never hydrated as components), the
+// address follows (history.replaceState) and the language links carry the filter along.
+// The diner's allergies and diet are remembered on the device and applied to the next menu opened,
+// said above the dishes with "show all" and "forget" (lib/pages/saved-menu-filter.ts).
+import { useEffect, useId, useState } from "react";
 import { fill } from "@/lib/i18n/fill";
 import type { FilterLabels } from "@/lib/i18n/menu-labels";
 import { hidesDish, isFiltering, menuFilterQuery, NO_FILTER, type MenuFilterState } from "@/lib/pages/menu-view-filter";
+import { forgetFilter, readSavedFilter, saveFilter, savedFilterText, SHOW_ALL_KEY } from "@/lib/pages/saved-menu-filter";
 import type { Allergen } from "@/lib/menu/allergens";
 
-interface DishFacts {
-  allergens: string[];
-  diets: string[];
-  available: boolean;
+/** The dish rows the server rendered (app/_components/menu-page.tsx). */
+const DISH_ROWS = "#menu li.dish[data-allergens]";
+const SECTIONS = "#menu section.menu-section";
+
+const words = (value: string | undefined) => (value ? value.split(" ") : []);
+
+/** Hides the rows and sections `filter` hides; returns how many dishes are hidden. */
+function applyToRows(filter: MenuFilterState): number {
+  let hidden = 0;
+  for (const row of document.querySelectorAll<HTMLElement>(DISH_ROWS)) {
+    const hide = hidesDish({ allergens: words(row.dataset.allergens), diets: words(row.dataset.diets), available: row.dataset.available !== "false" }, filter);
+    if (row.hidden !== hide) row.hidden = hide;
+    if (hide) hidden++;
+  }
+  for (const section of document.querySelectorAll<HTMLElement>(SECTIONS)) {
+    const rows = section.querySelectorAll<HTMLElement>(DISH_ROWS.replace("#menu ", ""));
+    const hide = rows.length > 0 && [...rows].every((r) => r.hidden);
+    if (section.hidden !== hide) section.hidden = hide;
+  }
+  return hidden;
 }
-
-const FilterContext = createContext<MenuFilterState>(NO_FILTER);
-
-const isHidden = hidesDish;
 
 /** The address of the page with `filter`, keeping its #fragment. */
 function addressWith(href: string, filter: MenuFilterState): string {
@@ -27,43 +44,116 @@ function addressWith(href: string, filter: MenuFilterState): string {
   return url.pathname + url.search + url.hash;
 }
 
+function session(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+function local(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
 export function MenuFilter(props: {
   allergens: { code: Allergen; label: string }[];
   diets: { code: string; label: string }[];
-  dishes: DishFacts[];
+  /** how many dishes the menu has, and how many the address's filter hides (the server's count) */
+  total: number;
+  initialHidden: number;
   /** the filter the page's address names (already applied by the server) */
   initial: MenuFilterState;
   /** the page's path without a query: the form's action and the no-JavaScript "clear" link */
   action: string;
   /** the filter's words in the page's language */
   labels: FilterLabels;
+  /** every allergen's and diet's name in the page's language, for a remembered filter */
+  allergenNames: Record<string, string>;
+  dietNames: Record<string, string>;
   lang: string;
-  children: ReactNode;
 }) {
   const t = props.labels;
   const [filter, setFilter] = useState<MenuFilterState>(props.initial);
+  // "saved": the filter was applied from the device's memory, not from the address or a chip.
+  const [fromSaved, setFromSaved] = useState(false);
+  const [hiddenCount, setHiddenCount] = useState(props.initialHidden);
   const id = useId();
-  const hiddenCount = useMemo(() => props.dishes.filter((d) => isHidden(d, filter)).length, [props.dishes, filter]);
-  const total = props.dishes.length;
+  const total = props.total;
   const active = isFiltering(filter);
   const count = filter.hiddenAllergens.length + (filter.diet ? 1 : 0) + (filter.hideUnavailable ? 1 : 0);
 
-  // The address and the language links (the switcher's, the hint's) follow the filter.
+  // A menu opened without a filter in its address gets the diner's remembered one, unless they
+  // chose "show all" on this very page in this session.
   useEffect(() => {
+    if (isFiltering(props.initial)) return;
+    const store = local();
+    const saved = store && readSavedFilter(store);
+    if (!saved || session()?.getItem(SHOW_ALL_KEY) === window.location.pathname) return;
+    setFilter(saved);
+    setFromSaved(true);
+  }, [props.initial]);
+
+  useEffect(() => {
+    setHiddenCount(applyToRows(filter));
+    // The address and the language links (the switcher's, the hint's) follow a filter the diner
+    // chose here; a remembered one stays off the address (a shared link does not carry it).
+    if (fromSaved) return;
     const next = addressWith(window.location.href, filter);
     if (next !== window.location.pathname + window.location.search + window.location.hash) window.history.replaceState(window.history.state, "", next);
     for (const link of document.querySelectorAll<HTMLAnchorElement>(".language-switcher a[hreflang], .language-hint a[hreflang]")) link.href = addressWith(link.href, filter);
-  }, [filter]);
+  }, [filter, fromSaved]);
+
+  /** The diner's own choice: applied, kept on the device for the next menu. */
+  const choose = (next: (f: MenuFilterState) => MenuFilterState) => {
+    setFromSaved(false);
+    session()?.removeItem(SHOW_ALL_KEY);
+    setFilter((f) => {
+      const chosen = next(f);
+      const store = local();
+      if (store) saveFilter(store, chosen);
+      return chosen;
+    });
+  };
+  /** This page unfiltered; the remembered filter stays for the next menu. */
+  const showAll = () => {
+    if (fromSaved) session()?.setItem(SHOW_ALL_KEY, window.location.pathname);
+    setFromSaved(false);
+    setFilter(NO_FILTER);
+  };
+  const forget = () => {
+    const store = local();
+    if (store) forgetFilter(store);
+    setFromSaved(false);
+    setFilter(NO_FILTER);
+  };
 
   const toggleAllergen = (code: Allergen, checked: boolean) =>
-    setFilter((f) => ({ ...f, hiddenAllergens: checked ? [...f.hiddenAllergens, code] : f.hiddenAllergens.filter((a) => a !== code) }));
+    choose((f) => ({ ...f, hiddenAllergens: checked ? [...f.hiddenAllergens, code] : f.hiddenAllergens.filter((a) => a !== code) }));
 
   const status =
     hiddenCount === 0 ? (total === 1 ? t.showingOne : fill(t.showingAll, { total })) : fill(t.showingSome, { shown: total - hiddenCount, total, hidden: hiddenCount });
 
   return (
-    <FilterContext.Provider value={filter}>
-      <div className="menu-filter-wrap" lang={props.lang}>
+    <div className="menu-filter-wrap" lang={props.lang}>
+      {fromSaved && active && (
+        <p className="filter-saved">
+          <span className="filter-saved-text">
+            {savedFilterText(filter, { hiding: t.savedHiding, onlyDiet: t.savedDiet, allergenNames: props.allergenNames, dietNames: props.dietNames }, props.lang)}{" "}
+            <span className="filter-saved-where">{t.savedOnDevice}</span>
+          </span>
+          <button type="button" className="action" onClick={showAll}>
+            {t.showAll}
+          </button>
+          <button type="button" className="action" onClick={forget}>
+            {t.forget}
+          </button>
+        </p>
+      )}
       <details className="menu-filter">
         <summary>
           {t.title}
@@ -109,7 +199,7 @@ export function MenuFilter(props: {
                       name="diet"
                       value={d.code}
                       checked={filter.diet === d.code}
-                      onChange={() => setFilter((f) => ({ ...f, diet: d.code }))}
+                      onChange={() => choose((f) => ({ ...f, diet: d.code }))}
                     />
                     <label className="chip" htmlFor={`${id}-d-${d.code || "any"}`}>
                       {d.label}
@@ -130,6 +220,7 @@ export function MenuFilter(props: {
                 checked={filter.hideUnavailable}
                 onChange={(e) => {
                   const checked = e.currentTarget.checked;
+                  setFromSaved(false);
                   setFilter((f) => ({ ...f, hideUnavailable: checked }));
                 }}
               />
@@ -143,24 +234,23 @@ export function MenuFilter(props: {
             <button type="submit" className="no-js-only" formNoValidate onClick={(e) => e.preventDefault()}>
               {t.apply}
             </button>
-            <ClearLink href={props.action} disabled={!active} onClear={() => setFilter(NO_FILTER)} text={t.clear} />
+            <ClearLink href={props.action} disabled={!active} onClear={showAll} text={t.clear} />
           </div>
         </form>
       </details>
-      {/* Outside the folded panel: a filtered menu says so while the panel stays closed. */}
-      <p className={active ? "filter-status is-active" : "filter-status"} role="status" aria-live="polite">
+      {/* Outside the folded panel: a filtered menu says so while the panel stays closed. "Showing all
+          15 dishes" tells a diner nothing they can see: said to screen readers only. */}
+      <p className={hiddenCount > 0 ? "filter-status is-active" : "filter-status visually-hidden"} role="status" aria-live="polite">
         {status}
       </p>
       {/* A filter that hides every dish: said plainly, with the way out beside it (not in the folded panel). */}
       {total > 0 && hiddenCount === total && (
         <div className="filter-empty">
           <p>{t.noneMatch}</p>
-          <ClearLink href={props.action} disabled={false} onClear={() => setFilter(NO_FILTER)} text={t.clear} />
+          <ClearLink href={props.action} disabled={false} onClear={showAll} text={t.clear} />
         </div>
       )}
-      </div>
-      {props.children}
-    </FilterContext.Provider>
+    </div>
   );
 }
 
@@ -178,27 +268,5 @@ function ClearLink({ href, disabled, onClear, text }: { href: string; disabled: 
     >
       {text}
     </a>
-  );
-}
-
-/** One dish: a list item that the filter can hide. */
-export function FilterableDish(props: DishFacts & { id?: string; className?: string; children: ReactNode }) {
-  const filter = useContext(FilterContext);
-  const hidden = isHidden(props, filter);
-  return (
-    <li id={props.id} className={props.className} hidden={hidden} data-allergens={props.allergens.join(" ")} data-diets={props.diets.join(" ")}>
-      {props.children}
-    </li>
-  );
-}
-
-/** A menu section, hidden when the filter hides every dish in it. */
-export function FilterableSection(props: { dishes: DishFacts[]; className?: string; labelledBy: string; children: ReactNode }) {
-  const filter = useContext(FilterContext);
-  const allHidden = props.dishes.length > 0 && props.dishes.every((d) => isHidden(d, filter));
-  return (
-    <section className={props.className} aria-labelledby={props.labelledBy} hidden={allHidden}>
-      {props.children}
-    </section>
   );
 }

@@ -5,7 +5,7 @@ import { formatDay, listSeparator } from "@/lib/i18n/local-format";
 import type { MenuView } from "@/lib/pages/menu-view";
 import { restaurantJsonLd, serializeJsonLd } from "@/lib/seo/json-ld";
 import { dishAnchor } from "@/lib/site-urls";
-import { FilterableDish, FilterableSection, MenuFilter } from "./menu-filter";
+import { MenuFilter } from "./menu-filter";
 import { hidesDish, menuFilterQuery } from "@/lib/pages/menu-view-filter";
 import { DAY_KEYS } from "@/lib/search/opening-hours";
 import { CategoryBar } from "./category-bar";
@@ -27,9 +27,16 @@ function languageOffers(view: MenuView): LanguageOffer[] {
   });
 }
 
+type MenuItemView = MenuView["categories"][number]["items"][number];
+
+/** What the filter looks at in a dish. */
+function dishFacts(item: MenuItemView) {
+  return { allergens: item.allergens.map((a) => a.code), diets: item.diets, available: item.available };
+}
+
 export function MenuPage({ view }: { view: MenuView }) {
   const r = view.restaurant;
-  const dishes = view.categories.flatMap((c) => c.items.map((i) => ({ allergens: i.allergens.map((a) => a.code), diets: i.diets, available: i.available })));
+  const dishes = view.categories.flatMap((c) => c.items.map(dishFacts));
   const mapUrl =
     r.contact.latitude !== null && r.contact.longitude !== null
       ? `https://www.openstreetmap.org/?mlat=${r.contact.latitude}&mlon=${r.contact.longitude}#map=17/${r.contact.latitude}/${r.contact.longitude}`
@@ -129,7 +136,7 @@ export function MenuPage({ view }: { view: MenuView }) {
             id: `cat-${ci}`,
             name: c.name.text,
             lang: c.name.lang,
-            hidden: c.items.length > 0 && c.items.every((i) => hidesDish({ allergens: i.allergens.map((a) => a.code), diets: i.diets, available: i.available }, view.filter)),
+            hidden: c.items.length > 0 && c.items.every((i) => hidesDish(dishFacts(i), view.filter)),
           }))}
         />
       )}
@@ -148,21 +155,27 @@ export function MenuPage({ view }: { view: MenuView }) {
         {view.categories.length === 0 ? (
           <p lang={t.lang}>{t.noDishes}</p>
         ) : (
-          <MenuFilter
-            allergens={view.allergensPresent}
-            diets={view.dietsPresent}
-            dishes={dishes}
-            initial={view.filter}
-            action={rel(view.url)}
-            labels={t.filter}
-            lang={t.lang}
-          >
+          <>
+            <MenuFilter
+              allergens={view.allergensPresent}
+              diets={view.dietsPresent}
+              total={dishes.length}
+              initialHidden={dishes.filter((d) => hidesDish(d, view.filter)).length}
+              initial={view.filter}
+              action={rel(view.url)}
+              labels={t.filter}
+              allergenNames={t.allergenNames}
+              dietNames={t.diets}
+              lang={t.lang}
+            />
+            {/* Server-rendered rows, never hydrated as components: the filter island hides them by
+                their data attributes (app/_components/menu-filter.tsx). */}
             {view.categories.map((category, ci) => (
-              <FilterableSection
+              <section
                 key={ci}
                 className="menu-section"
-                labelledBy={`cat-${ci}`}
-                dishes={category.items.map((i) => ({ allergens: i.allergens.map((a) => a.code), diets: i.diets, available: i.available }))}
+                aria-labelledby={`cat-${ci}`}
+                hidden={category.items.length > 0 && category.items.every((i) => hidesDish(dishFacts(i), view.filter))}
               >
                 <h3 id={`cat-${ci}`} lang={category.name.lang} dir="auto">
                   {category.name.text}
@@ -174,13 +187,14 @@ export function MenuPage({ view }: { view: MenuView }) {
                 )}
                 <ul className="dishes">
                   {category.items.map((item, ii) => (
-                    <FilterableDish
+                    <li
                       key={ii}
                       id={dishAnchor(ci, ii)}
                       className={item.available ? "dish" : "dish is-unavailable"}
-                      allergens={item.allergens.map((a) => a.code)}
-                      diets={item.diets}
-                      available={item.available}
+                      hidden={hidesDish(dishFacts(item), view.filter)}
+                      data-allergens={item.allergens.map((a) => a.code).join(" ")}
+                      data-diets={item.diets.join(" ")}
+                      data-available={item.available ? undefined : "false"}
                     >
                       <div className="dish-head">
                         <h4 className="dish-name" lang={item.name.lang} dir="auto">
@@ -199,6 +213,8 @@ export function MenuPage({ view }: { view: MenuView }) {
                           )}
                         </p>
                       </div>
+                      {/* Beside the text, under the price (floated: the text flows under it). */}
+                      {item.imageSrc && <img className="dish-img" src={item.imageSrc} alt="" width={96} height={96} loading="lazy" decoding="async" />}
                       {(item.badge || !item.available) && (
                         <p className="dish-flags">
                           {!item.available && (
@@ -250,13 +266,12 @@ export function MenuPage({ view }: { view: MenuView }) {
                           {item.nutrition.map((n) => `${n.name} ${n.value}`).join(" · ")}
                         </p>
                       )}
-                      {item.imageSrc && <img className="dish-img" src={item.imageSrc} alt="" width={96} height={96} loading="lazy" decoding="async" />}
-                    </FilterableDish>
+                    </li>
                   ))}
                 </ul>
-              </FilterableSection>
+              </section>
             ))}
-          </MenuFilter>
+          </>
         )}
         {view.euAllergenRules && (
           <p className="allergen-note" lang={t.lang}>

@@ -19,19 +19,21 @@ export interface FrameLink {
 
 /**
  * `pageLinks`: the page's own representations for developers (a menu's JSON and Markdown),
- * listed first among the developer links.
+ * listed first among the developer links. `menu`: a menu page, whose phone layout puts the site's
+ * header after the menu (app/globals.css, issue 47.5).
  */
-export function SiteFrame({ lang, pageLinks = [], children }: { lang: string; pageLinks?: FrameLink[]; children: ReactNode }) {
+export function SiteFrame({ lang, pageLinks = [], menu = false, children }: { lang: string; pageLinks?: FrameLink[]; menu?: boolean; children: ReactNode }) {
   const t = siteLabels(lang);
   // The words are in t.lang (pt for pt-PT); the document in the page's own language.
   const wordsLang = t.lang === lang ? undefined : t.lang;
   return (
     <html lang={lang}>
-      <body>
+      <body className={menu ? "menu-frame" : undefined}>
         <a className="skip-link" href="#main" lang={wordsLang}>
           {t.skipLink}
         </a>
-        <header className="site-header" id="top">
+        {/* No id="top": the "#top" links scroll to the document's top (HTML's own rule), wherever the header stands. */}
+        <header className="site-header">
           <div className="wrap site-header-inner">
             <a className="brand" href="/" lang="en">
               {SITE_NAME}

@@ -23,6 +23,7 @@ export function menuLayout<P>(publicPath: (params: P) => string) {
     return (
       <SiteFrame
         lang={view.lang}
+        menu
         pageLinks={[
           { href: `/api/public/restaurants/${encodeURIComponent(view.slug)}`, text: t.menuAsJson, type: "application/json" },
           { href: rel(view.markdownUrl), text: t.pageAsMarkdown, type: "text/markdown" },

@@ -49,6 +49,15 @@ export interface FilterLabels {
   showingSome: string;
   /** the filter hides every dish */
   noneMatch: string;
+  /** the filter remembered from another menu (issue 47.10): {allergens} */
+  savedHiding: string;
+  /** {diet} */
+  savedDiet: string;
+  savedOnDevice: string;
+  /** clears the remembered filter for this page only */
+  showAll: string;
+  /** removes the remembered filter from the device */
+  forget: string;
 }
 
 interface LabelTable {
@@ -205,6 +214,11 @@ const en: LabelTable = {
     showingAll: "Showing all {total} dishes.",
     showingSome: "Showing {shown} of {total} dishes; {hidden} hidden by the filter.",
     noneMatch: "No dish on this menu matches the filter.",
+    savedHiding: "Hiding dishes with {allergens}",
+    savedDiet: "Only: {diet}",
+    savedOnDevice: "(kept on this device)",
+    showAll: "Show all",
+    forget: "Forget",
   },
 };
 
@@ -318,6 +332,11 @@ const de: LabelTable = {
     showingAll: "Alle {total} Gerichte werden angezeigt.",
     showingSome: "{shown} von {total} Gerichten angezeigt; {hidden} durch den Filter ausgeblendet.",
     noneMatch: "Kein Gericht dieser Speisekarte passt zum Filter.",
+    savedHiding: "Ausgeblendete Allergene: {allergens}",
+    savedDiet: "Nur: {diet}",
+    savedOnDevice: "(auf diesem Gerät gespeichert)",
+    showAll: "Alle zeigen",
+    forget: "Vergessen",
   },
 };
 
@@ -431,6 +450,11 @@ const fr: LabelTable = {
     showingAll: "Les {total} plats sont affichés.",
     showingSome: "{shown} plats sur {total} affichés ; {hidden} masqués par le filtre.",
     noneMatch: "Aucun plat de ce menu ne correspond au filtre.",
+    savedHiding: "Plats contenant {allergens} masqués",
+    savedDiet: "Seulement : {diet}",
+    savedOnDevice: "(enregistré sur cet appareil)",
+    showAll: "Tout afficher",
+    forget: "Oublier",
   },
 };
 
@@ -544,6 +568,11 @@ const it: LabelTable = {
     showingAll: "Sono mostrati tutti i {total} piatti.",
     showingSome: "{shown} piatti su {total} mostrati; {hidden} nascosti dal filtro.",
     noneMatch: "Nessun piatto di questo menù corrisponde al filtro.",
+    savedHiding: "Piatti con {allergens} nascosti",
+    savedDiet: "Solo: {diet}",
+    savedOnDevice: "(salvato su questo dispositivo)",
+    showAll: "Mostra tutto",
+    forget: "Dimentica",
   },
 };
 
@@ -657,6 +686,11 @@ const es: LabelTable = {
     showingAll: "Se muestran los {total} platos.",
     showingSome: "Se muestran {shown} de {total} platos; {hidden} ocultos por el filtro.",
     noneMatch: "Ningún plato de esta carta coincide con el filtro.",
+    savedHiding: "Ocultando platos con {allergens}",
+    savedDiet: "Solo: {diet}",
+    savedOnDevice: "(guardado en este dispositivo)",
+    showAll: "Mostrar todo",
+    forget: "Olvidar",
   },
 };
 
@@ -770,6 +804,11 @@ const pt: LabelTable = {
     showingAll: "São mostrados os {total} pratos.",
     showingSome: "São mostrados {shown} de {total} pratos; {hidden} ocultados pelo filtro.",
     noneMatch: "Nenhum prato desta ementa corresponde ao filtro.",
+    savedHiding: "A ocultar pratos com {allergens}",
+    savedDiet: "Apenas: {diet}",
+    savedOnDevice: "(guardado neste dispositivo)",
+    showAll: "Mostrar tudo",
+    forget: "Esquecer",
   },
 };
 
@@ -806,6 +845,11 @@ const ptBR: LabelTable = {
     showingAll: "Mostrando todos os {total} pratos.",
     showingSome: "Mostrando {shown} de {total} pratos; {hidden} ocultos pelo filtro.",
     noneMatch: "Nenhum prato deste cardápio corresponde ao filtro.",
+    savedHiding: "Ocultando pratos com {allergens}",
+    savedDiet: "Apenas: {diet}",
+    savedOnDevice: "(salvo neste dispositivo)",
+    showAll: "Mostrar tudo",
+    forget: "Esquecer",
   },
 };
 
@@ -919,6 +963,11 @@ const pl: LabelTable = {
     showingAll: "Pokazano wszystkie dania ({total}).",
     showingSome: "Pokazano {shown} z {total} dań; {hidden} ukryto filtrem.",
     noneMatch: "Żadne danie z tego menu nie pasuje do filtra.",
+    savedHiding: "Ukryte alergeny: {allergens}",
+    savedDiet: "Tylko: {diet}",
+    savedOnDevice: "(zapisane na tym urządzeniu)",
+    showAll: "Pokaż wszystko",
+    forget: "Zapomnij",
   },
 };
 
@@ -1032,6 +1081,11 @@ const cs: LabelTable = {
     showingAll: "Zobrazena všechna jídla ({total}).",
     showingSome: "Zobrazeno {shown} z {total} jídel; {hidden} skryto filtrem.",
     noneMatch: "Filtru neodpovídá žádné jídlo z tohoto lístku.",
+    savedHiding: "Skryté alergeny: {allergens}",
+    savedDiet: "Pouze: {diet}",
+    savedOnDevice: "(uloženo v tomto zařízení)",
+    showAll: "Zobrazit vše",
+    forget: "Zapomenout",
   },
 };
 
@@ -1145,6 +1199,11 @@ const sv: LabelTable = {
     showingAll: "Alla {total} rätter visas.",
     showingSome: "{shown} av {total} rätter visas; {hidden} dolda av filtret.",
     noneMatch: "Ingen rätt på menyn passar filtret.",
+    savedHiding: "Döljer rätter med {allergens}",
+    savedDiet: "Endast: {diet}",
+    savedOnDevice: "(sparat på den här enheten)",
+    showAll: "Visa alla",
+    forget: "Glöm",
   },
 };
 
@@ -1258,6 +1317,11 @@ const ja: LabelTable = {
     showingAll: "全{total}品を表示しています。",
     showingSome: "{total}品中{shown}品を表示（{hidden}品をフィルターで非表示）。",
     noneMatch: "フィルターに合う料理はありません。",
+    savedHiding: "非表示のアレルゲン：{allergens}",
+    savedDiet: "{diet}のみ",
+    savedOnDevice: "（この端末に保存）",
+    showAll: "すべて表示",
+    forget: "保存を削除",
   },
 };
 
@@ -1371,6 +1435,11 @@ const tr: LabelTable = {
     showingAll: "{total} yemeğin tümü gösteriliyor.",
     showingSome: "{total} yemekten {shown} tanesi gösteriliyor; {hidden} tanesi filtreyle gizlendi.",
     noneMatch: "Filtreye uyan yemek yok.",
+    savedHiding: "{allergens} içeren yemekler gizleniyor",
+    savedDiet: "Yalnızca: {diet}",
+    savedOnDevice: "(bu cihazda kayıtlı)",
+    showAll: "Tümünü göster",
+    forget: "Unut",
   },
 };
 
