@@ -38,7 +38,7 @@ function commandOf(mode: ServerMode, port: number): { args: string[]; cwd: strin
   if (mode === "npm-start") return { args: ["scripts/start.mjs"], cwd: ROOT };
   ensureBuild();
   if (mode === "standalone") return { args: ["server.js"], cwd: path.join(ROOT, ".next/standalone") };
-  return { args: [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1", "--keepAliveTimeout", "65000"], cwd: ROOT };
+  return { args: [path.join(ROOT, "node_modules/.bin/next"), "start", "-p", String(port), "-H", "127.0.0.1", "--keepAliveTimeout", "65000"], cwd: ROOT };
 }
 
 export interface TestServer {
