@@ -151,11 +151,14 @@ export function MenuPage({ view }: { view: MenuView }) {
             {t.fallback}
           </p>
         )}
-        <MenuSearch view={view} />
         {view.categories.length === 0 ? (
           <p lang={t.lang}>{t.noDishes}</p>
         ) : (
           <>
+            {/* One row for the find field (or the dishes' index) and the filter pill: a third
+                dish still fits on a phone's first screen. */}
+            <div className="menu-tools">
+            <MenuSearch view={view} />
             <MenuFilter
               allergens={view.allergensPresent}
               diets={view.dietsPresent}
@@ -168,6 +171,7 @@ export function MenuPage({ view }: { view: MenuView }) {
               dietNames={t.diets}
               lang={t.lang}
             />
+            </div>
             {/* Server-rendered rows, never hydrated as components: the filter island hides them by
                 their data attributes (app/_components/menu-filter.tsx). */}
             {view.categories.map((category, ci) => (
