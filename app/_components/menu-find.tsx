@@ -4,7 +4,7 @@
 // button. It reads the menu's own markup (#menu .dish), so it hydrates only itself, whatever the
 // menu's size. Without JavaScript the stylesheet hides it (.needs-js), and the dishes' index
 // beside it (app/_components/menu-search.tsx) is the way to a dish.
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { fill } from "@/lib/i18n/fill";
 import type { MenuFindLabels } from "@/lib/i18n/menu-find-labels";
 
@@ -16,6 +16,13 @@ function fold(text: string, lang: string): string {
 export function MenuFind({ labels, lang }: { labels: MenuFindLabels; lang: string }) {
   const id = useId();
   const [q, setQ] = useState("");
+  // On a phone the field waits behind a magnifier beside the filter pill (the first screen keeps
+  // three dishes); from 40rem the stylesheet shows the field itself.
+  const [open, setOpen] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (open) input.current?.focus();
+  }, [open]);
   const [count, setCount] = useState<{ shown: number; total: number } | null>(null);
 
   useEffect(() => {
@@ -37,12 +44,16 @@ export function MenuFind({ labels, lang }: { labels: MenuFindLabels; lang: strin
   }, [q, lang]);
 
   return (
-    <div className="menu-find needs-js" role="search" lang={lang}>
+    <div className={open || q ? "menu-find needs-js is-open" : "menu-find needs-js"} role="search" lang={lang}>
+      <button type="button" className="menu-find-toggle" aria-label={labels.find} title={labels.find} aria-expanded={open || Boolean(q)} onClick={() => setOpen(true)}>
+        <MagnifierIcon />
+      </button>
       <label htmlFor={`${id}-q`} className="visually-hidden">
         {labels.find}
       </label>
       <div className="menu-find-row">
         <input
+          ref={input}
           id={`${id}-q`}
           type="search"
           placeholder={`${labels.find}…`}
@@ -66,5 +77,15 @@ export function MenuFind({ labels, lang }: { labels: MenuFindLabels; lang: strin
         {count && (count.shown ? fill(labels.matches, count) : fill(labels.none, { q: q.trim() }))}
       </p>
     </div>
+  );
+}
+
+/** A magnifier drawn inline: no icon font, no emoji font needed on the diner's phone. */
+export function MagnifierIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+      <circle cx="8.5" cy="8.5" r="5.5" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path d="M12.5 12.5 17 17" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
   );
 }

@@ -4,7 +4,7 @@
 import { menuFindLabels } from "@/lib/i18n/menu-find-labels";
 import type { MenuView } from "@/lib/pages/menu-view";
 import { dishAnchor } from "@/lib/site-urls";
-import { MenuFind } from "./menu-find";
+import { MagnifierIcon, MenuFind } from "./menu-find";
 
 export function MenuSearch({ view }: { view: MenuView }) {
   const lang = view.labels.lang;
@@ -19,7 +19,10 @@ export function MenuSearch({ view }: { view: MenuView }) {
     <>
       <MenuFind labels={labels} lang={lang} />
       <details className="menu-find-index no-js" lang={lang}>
-        <summary>{labels.index}</summary>
+        <summary>
+          <MagnifierIcon />
+          <span className="menu-find-index-label">{labels.index}</span>
+        </summary>
         <ul>
           {dishes.map((d) => (
             <li key={d.id}>
