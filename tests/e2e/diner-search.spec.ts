@@ -185,6 +185,18 @@ for (const size of SIZES) {
     for (const [path, label, word, count, none] of cases) {
       await page.goto(path);
       const field = page.getByRole("searchbox", { name: label });
+      if (size.viewport.width < 640) {
+        // A phone: the field waits behind a magnifier beside the filter pill, on the pill's row.
+        await expect(field, path).toBeHidden();
+        const magnifier = page.getByRole("button", { name: label });
+        const pill = (await page.locator(".menu-filter > summary").boundingBox())!;
+        const icon = (await magnifier.boundingBox())!;
+        expect(Math.abs(icon.y + icon.height / 2 - (pill.y + pill.height / 2)), `${path}: the magnifier is on the pill's row`).toBeLessThan(4);
+        await magnifier.click();
+        await expect(field, path).toBeFocused();
+      } else {
+        await expect(page.getByRole("button", { name: label }), `${path}: no magnifier on a wide screen`).toBeHidden();
+      }
       await expect(field, path).toBeVisible();
       await expect(page.locator(".menu-find-index"), `${path}: the index is for pages without JavaScript`).toBeHidden();
       await field.fill(word);
@@ -211,7 +223,10 @@ test("without JavaScript the menu's dishes are found through an A–Z index of l
   await page.goto("/ramen-kaze");
   await expect(page.getByRole("searchbox", { name: "Gericht suchen" })).toBeHidden();
   const index = page.locator(".menu-find-index");
-  await index.getByText("Gerichte von A–Z").click();
+  // On a phone its summary is a magnifier named by the words.
+  await expect(index.locator("summary")).toHaveAccessibleName("Gerichte von A–Z");
+  await index.locator("summary").click();
+  await expect(index.getByText("Gerichte von A–Z")).toBeVisible();
   const links = index.getByRole("link");
   await expect(links).toHaveCount(13);
   const gyoza = index.getByRole("link", { name: /gyoza/i }).first();
