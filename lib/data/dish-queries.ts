@@ -39,7 +39,8 @@ import { databaseKind } from "../db/database-url";
 import { Prisma } from "../db/generated/client";
 import { db, readDb } from "../db/prisma";
 import { dishSelect, type DishRow } from "../serializers/dish";
-import { bothCities, citiesWithin, isTrue, scanSearch, squaredDistanceSql, withinSql, type Key, type LoadedPage, type RadiusCities, type ScanOptions, type ScanQuery } from "./search-scan";
+import { dishRank, RANK_WINDOW, translatedNames } from "../search/dish-rank";
+import { bothCities, citiesWithin, isTrue, scanSearch, squaredDistanceSql, withinSql, type Key, type LoadedPage, type PageFrom, type RadiusCities, type ScanOptions, type ScanQuery } from "./search-scan";
 import { anyOf, commonElementShares, countUpTo, ftsPhrase, idListOf, placeMatch, resolveDirectoryFilters, TRIGRAM } from "./restaurant-queries";
 
 /** A dish read through the FTS index (random access, three joins) against one walked in order. */
@@ -421,9 +422,13 @@ function rowTests(f: { diet?: string[]; excludeMask?: number; maxPriceMinor?: nu
 /** One page of dishes after `from` (filters.openAt: open then, in SQL). */
 export async function searchPublishedDishes(
   filters: DishFilters,
-  page: { from?: Key; limit: number },
+  page: PageFrom & { rank?: boolean },
   onPlan?: (plan: DishPlan) => void,
 ): Promise<LoadedPage<DishRow>> {
+  // rank (the service's order, lib/search/dish-rank.ts): with q or diet and no near, each window
+  // of RANK_WINDOW matches in menu order is ranked; every plan below then reads a window a page.
+  const ranked = page.rank === true && !filters.near && (filters.q !== undefined || filters.diet.length > 0);
+  const take = ranked ? RANK_WINDOW : page.limit;
   const ids = await resolveDirectoryFilters(filters);
   if (!ids) return { total: { total: 0, capped: false }, rows: [], next: null };
   // The open restaurants are read where the dishes can be: the city asked for, the currency's cities
@@ -477,7 +482,7 @@ export async function searchPublishedDishes(
   const walked = walkedRestaurants(published, place);
   /** Whether walking in order meets the page soon enough, judged by the restaurants of a sample of the index's matches. */
   const walkMeetsPageOf = (keys: Prisma.Sql, sampled: number, matches: number) =>
-    walkMeetsPage({ keys, sampled, matches, restaurants: walked, from: page.from, limit: page.limit });
+    walkMeetsPage({ keys, sampled, matches, restaurants: walked, from: page.from, limit: take });
   /**
    * A walk chosen for the page stops where reading the index's matches would have cost as much,
    * and the page goes on from them (walkBound): the walk's estimate assumes matches spread evenly
@@ -557,11 +562,11 @@ export async function searchPublishedDishes(
     const matched = listed
       ? Prisma.sql`FROM json_each(${JSON.stringify(first)}) j CROSS JOIN "MenuItem" m ON m."id" = j."value" ${JOINS}`
       : Prisma.sql`FROM "DishSearch" s CROSS JOIN "MenuItem" m ON m."id" = s.rowid AND s."DishSearch" MATCH ${match} ${JOINS}`;
-    const walkEstimate = ((page.limit + 1) * candidates) / matches;
+    const walkEstimate = ((take + 1) * candidates) / matches;
     // The sample: enough of the first matches that about SAMPLE_REACH of them fall within the
     // page's share, and only when the walk is expected to cost more than reading them (a diet tag
     // and an allergen, a million matches: the walk meets a page within a hundred dishes).
-    const sample = first.slice(0, Math.ceil((SAMPLE_REACH * matches) / (page.limit + 1)));
+    const sample = first.slice(0, Math.ceil((SAMPLE_REACH * matches) / (take + 1)));
     if (indexCost <= walkEstimate) {
       onPlan?.("fts-sorted");
       from = matched;
@@ -615,7 +620,7 @@ export async function searchPublishedDishes(
     // and the index wins below the square root of their ratio. Within a city or cuisine it never
     // walked in order (it hashed every section instead: 91 ms), while the place's GIN index holds
     // only the matches there (647 of the 6 860), so that case stays with the planner, below.
-    const threshold = like && !place.length ? Math.ceil(Math.sqrt(((page.limit + 1) * (await candidateEstimate(null))) / RANDOM_READ)) : 0;
+    const threshold = like && !place.length ? Math.ceil(Math.sqrt(((take + 1) * (await candidateEstimate(null))) / RANDOM_READ)) : 0;
     const first = narrowing.length
       ? await idListOf(Prisma.sql`SELECT m."id" AS "id" FROM "MenuItem" m WHERE ${Prisma.join([...scope, ...narrowing, ...exact], " AND ")} LIMIT ${Math.max(dishIdList.max, threshold) + 1}`)
       : undefined;
@@ -676,8 +681,26 @@ export async function searchPublishedDishes(
       keyLength: 2,
     },
   };
-  return scanSearch(query, { ...filters, openCities, nearCities }, page, async (itemIds) => {
-    const items = await db().menuItem.findMany({ where: { id: { in: itemIds } }, select: dishSelect });
-    return new Map(items.map((item) => [item.id, item]));
+  return scanSearch(
+    query,
+    { ...filters, openCities, nearCities },
+    page,
+    async (itemIds) => {
+      const items = await db().menuItem.findMany({ where: { id: { in: itemIds } }, select: dishSelect });
+      return new Map(items.map((item) => [item.id, item]));
+    },
+    ranked ? { window: RANK_WINDOW, rank: (rows) => rankDishes(rows, filters.q) } : undefined,
+  );
+}
+
+/** The ranks of a window's dishes (dishRank), from their names and their sections' names in every language. */
+async function rankDishes(rows: { id: number }[], q: string | undefined): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const items = await readDb().menuItem.findMany({
+    where: { id: { in: rows.map((r) => r.id) } },
+    select: { id: true, name: true, translations: true, category: { select: { name: true, translations: true } } },
   });
+  const byId = new Map(items.map((m) => [m.id, dishRank({ names: [m.name, ...translatedNames(m.translations)], sections: [m.category.name, ...translatedNames(m.category.translations)] }, q)]));
+  // A dish deleted since the window was read is left out of the page anyway (scanSearch); last here.
+  return rows.map((r) => byId.get(r.id) ?? Number.MAX_SAFE_INTEGER);
 }
