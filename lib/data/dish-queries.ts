@@ -664,7 +664,8 @@ export async function searchPublishedDishes(
     from,
     where,
     key: [Prisma.sql`r."name"`, Prisma.sql`r."slug"`, Prisma.sql`c."position"`, Prisma.sql`m."position"`],
-    columns: [Prisma.sql`m."id" AS "id"`],
+    // Ranked: what dishRank reads comes with the window's rows, no second read.
+    columns: [Prisma.sql`m."id" AS "id"`, ...(ranked ? RANK_COLUMNS : [])],
     countFrom,
     countWhere,
     walkUpTo,
@@ -689,18 +690,22 @@ export async function searchPublishedDishes(
       const items = await db().menuItem.findMany({ where: { id: { in: itemIds } }, select: dishSelect });
       return new Map(items.map((item) => [item.id, item]));
     },
-    ranked ? { window: RANK_WINDOW, rank: (rows) => rankDishes(rows, filters.q) } : undefined,
+    ranked ? { window: RANK_WINDOW, rank: async (rows) => rows.map((row) => rankOf(row, filters.q)) } : undefined,
   );
 }
 
-/** The ranks of a window's dishes (dishRank), from their names and their sections' names in every language. */
-async function rankDishes(rows: { id: number }[], q: string | undefined): Promise<number[]> {
-  if (rows.length === 0) return [];
-  const items = await readDb().menuItem.findMany({
-    where: { id: { in: rows.map((r) => r.id) } },
-    select: { id: true, name: true, translations: true, category: { select: { name: true, translations: true } } },
-  });
-  const byId = new Map(items.map((m) => [m.id, dishRank({ names: [m.name, ...translatedNames(m.translations)], sections: [m.category.name, ...translatedNames(m.category.translations)] }, q)]));
-  // A dish deleted since the window was read is left out of the page anyway (scanSearch); last here.
-  return rows.map((r) => byId.get(r.id) ?? Number.MAX_SAFE_INTEGER);
+/** The columns dishRank reads: the dish's and its section's names in every language. */
+const RANK_COLUMNS = [
+  Prisma.sql`m."name" AS "rankName"`,
+  Prisma.sql`m."translations" AS "rankTranslations"`,
+  Prisma.sql`c."name" AS "rankSection"`,
+  Prisma.sql`c."translations" AS "rankSectionTranslations"`,
+];
+
+/** A window row's rank (dishRank) from RANK_COLUMNS; JSON comes as text from SQLite, parsed from PostgreSQL. */
+function rankOf(row: Record<string, unknown>, q: string | undefined): number {
+  const json = (value: unknown) => (typeof value === "string" ? JSON.parse(value) : value);
+  const names = [String(row.rankName), ...translatedNames(json(row.rankTranslations))];
+  const sections = [String(row.rankSection), ...translatedNames(json(row.rankSectionTranslations))];
+  return dishRank({ names, sections }, q);
 }
