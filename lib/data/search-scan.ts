@@ -236,7 +236,7 @@ export interface ScanPage {
   rows: ScanRow[];
   /** where the next page starts; null on the last page (ranked: the start of its window, [] for the first) */
   next: Key | null;
-  /** ranked: the next page's position within its window (RankedPage) */
+  /** ranked: the next page's position within its window (rankedPage) */
   nextRank?: RankPosition;
 }
 
