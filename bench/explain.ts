@@ -16,6 +16,7 @@ import { pgSessionOptions } from "../lib/db/pg-session";
 import { PrismaClient } from "../lib/db/generated/client";
 import { PrismaClient as PrismaClientPg } from "../lib/db/generated-pg/client";
 import { searchKey, textKey } from "../lib/menu/text-key";
+import { processState } from "../lib/process-state.mjs";
 import { searchDishes, type SearchDishesInput } from "../lib/dishes/search-dishes";
 import { searchRestaurants, type SearchRestaurantsInput } from "../lib/restaurants/search-restaurants";
 
@@ -44,8 +45,9 @@ const client =
   if (/^(BEGIN|COMMIT|ROLLBACK)/i.test(e.query)) return;
   captured.push({ query: e.query, params: JSON.parse(e.params) as unknown[] });
 });
-// The capability's queries go through the process's one client (lib/db/prisma.ts): use this one.
-(globalThis as unknown as { menuPrisma: unknown }).menuPrisma = client;
+// The capability's queries go through the process's one client (lib/db/prisma.ts, kept in its
+// process state since it moved off globalThis, when plans came back empty): use this one.
+processState<{ menuPrisma?: unknown }>("prisma", () => ({})).menuPrisma = client;
 
 async function explain(statement: Captured): Promise<string[]> {
   if (kind === "sqlite") {

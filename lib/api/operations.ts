@@ -9,6 +9,8 @@ import type { CachePolicy } from "../http/cache-policy";
 import type { RateLimitPolicy } from "../http/rate-limit";
 import { LivenessSchema, ReadinessSchema } from "../health/service-health";
 import { getRestaurantMenuInput } from "../restaurants/get-restaurant-menu";
+import { DISH_ORDER_RULE } from "../search/dish-rank";
+import { TOTAL_RULE } from "../search/search-params";
 import { CuisinesSchema, DishSearchResponseSchema, LocationsSchema, PlansSchema, RestaurantSchema, SearchResponseSchema } from "../serializers/public-schemas";
 import { FOOD_COST_LIMITS, FoodCostResultSchema } from "../tools/food-cost";
 import { ReviewQrResultSchema } from "../tools/review-qr";
@@ -134,7 +136,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     cache: "search",
     throttled: "search",
     index: {
-      summary: "Search published restaurants. Envelope: { query, total, totalCapped, count, nextCursor, results }; total stops counting at 1000 (totalCapped).",
+      summary: `Search published restaurants. Envelope: { query, total, totalCapped, count, nextCursor, results }; ${TOTAL_RULE}.`,
       parameters: [
         query("q", "string (≤200)", "Free-text match on name, description or slug, case-insensitive."),
         query("city", "string (≤100)", "City name or slug, case-insensitive (Zürich = zürich = zurich's slug), or its name in another language or without accents (Zurich, Zurigo, チューリッヒ)."),
@@ -152,7 +154,7 @@ export const API_OPERATIONS: ApiOperation[] = [
         "Each result carries the slug, the page URL, its Markdown twin and the API URL of the full menu. A parameter given twice is invalid_request. " +
         "near (lat,lng) with radiusKm keeps restaurants within that distance, nearest first, with distanceKm; openNow/openAt keeps those open at that instant in their own local time " +
         "(ranges past midnight count for the next morning; unknown hours are left out). Pages: pass nextCursor as cursor with the same filters (also in the Link header, rel=next); " +
-        "total stops counting at 1000 matches (totalCapped: true). Example: /api/public/restaurants?near=47.3769,8.5417&radiusKm=2&openNow=true",
+        `${TOTAL_RULE}. Example: /api/public/restaurants?near=47.3769,8.5417&radiusKm=2&openNow=true`,
       query: searchQuery,
       response: { component: "SearchResponse", schema: SearchResponseSchema, description: "The matching restaurants" },
       errors: ["invalid_request", "service_unavailable"],
@@ -164,7 +166,7 @@ export const API_OPERATIONS: ApiOperation[] = [
       description:
         "Search the published restaurants by keyword (q: name, description or slug), city and/or cuisine; every filter is optional and case-insensitive. " +
         "near (\"lat,lng\") with radiusKm (default 5, max 50) keeps restaurants within that distance, nearest first, with distanceKm; openNow=true or openAt (RFC 3339) keeps those open at that instant in their own local time (unknown hours are left out). " +
-        "Returns { query, total, totalCapped, count, nextCursor, results }; pass nextCursor back as cursor with the same filters for the next page (null on the last). total stops counting at 1000 (totalCapped: true). " +
+        `Returns { query, total, totalCapped, count, nextCursor, results }; pass nextCursor back as cursor with the same filters for the next page (null on the last). ${TOTAL_RULE}. ` +
         "Each result has the slug to pass to get_restaurant_menu, plus the page URL, Markdown URL and API URL. " +
         "Same data as GET /api/public/restaurants. Use list_locations_and_cuisines to see which cities and cuisines exist.",
       skill: {
@@ -201,7 +203,7 @@ export const API_OPERATIONS: ApiOperation[] = [
         "Available dishes of visible sections of published restaurants, filtered by text (any language), city, cuisine, dietary tags (all must be present), " +
         "excluded EU-14 allergens, maximum price in one currency (maxPrice needs currency; currencies are never compared), distance (near, radiusKm) and opening time (openNow, openAt). " +
         "Allergen exclusion relies on the allergens each restaurant declared: it is not a guarantee that a dish is free of them. " +
-        "Ordered by restaurant name and menu order, or by distance with near. Pages as in restaurant search (cursor, nextCursor, Link rel=next, totalCapped). " +
+        `${DISH_ORDER_RULE} Pages as in restaurant search (cursor, nextCursor, Link rel=next); ${TOTAL_RULE}. ` +
         "Example: /api/public/dishes?city=zurich&diet=vegan&excludeAllergens=nuts&maxPrice=20&currency=CHF",
       query: dishQuery,
       response: { component: "DishSearchResponse", schema: DishSearchResponseSchema, description: "The matching dishes" },
@@ -215,6 +217,7 @@ export const API_OPERATIONS: ApiOperation[] = [
         "Search the available dishes of every published menu: q (name or description, any language), city, cuisine, diet (tags that must all be present, e.g. [\"vegan\",\"gluten-free\"]), " +
         "excludeAllergens (EU-14 codes the dish must not declare), maxPrice with currency (prices in different currencies are never compared), near/radiusKm, openNow/openAt, limit and cursor as in search_restaurants. " +
         "Allergen exclusion relies on the allergens each restaurant declared: it is not a safety guarantee; tell the user to confirm with the restaurant. " +
+        `${DISH_ORDER_RULE} ${TOTAL_RULE}. ` +
         "Returns { query, total, totalCapped, count, nextCursor, allergenNotice, results }; each result has the dish's name, price, currency, allergens, tags, its menu section, a URL to the dish on the menu page and its restaurant (slug for get_restaurant_menu). " +
         "Same data as GET /api/public/dishes.",
       skill: {

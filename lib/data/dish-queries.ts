@@ -39,7 +39,8 @@ import { databaseKind } from "../db/database-url";
 import { Prisma } from "../db/generated/client";
 import { db, readDb } from "../db/prisma";
 import { dishSelect, type DishRow } from "../serializers/dish";
-import { bothCities, citiesWithin, isTrue, scanSearch, squaredDistanceSql, withinSql, type Key, type LoadedPage, type RadiusCities, type ScanOptions, type ScanQuery } from "./search-scan";
+import { dishRank, RANK_WINDOW, translatedNames } from "../search/dish-rank";
+import { bothCities, citiesWithin, isTrue, scanSearch, squaredDistanceSql, withinSql, type Key, type LoadedPage, type PageFrom, type RadiusCities, type ScanOptions, type ScanQuery } from "./search-scan";
 import { anyOf, commonElementShares, countUpTo, ftsPhrase, idListOf, placeMatch, resolveDirectoryFilters, TRIGRAM } from "./restaurant-queries";
 
 /** A dish read through the FTS index (random access, three joins) against one walked in order. */
@@ -421,9 +422,13 @@ function rowTests(f: { diet?: string[]; excludeMask?: number; maxPriceMinor?: nu
 /** One page of dishes after `from` (filters.openAt: open then, in SQL). */
 export async function searchPublishedDishes(
   filters: DishFilters,
-  page: { from?: Key; limit: number },
+  page: PageFrom & { rank?: boolean },
   onPlan?: (plan: DishPlan) => void,
 ): Promise<LoadedPage<DishRow>> {
+  // rank (the service's order, lib/search/dish-rank.ts): with q or diet and no near, each window
+  // of RANK_WINDOW matches in menu order is ranked; every plan below then reads a window a page.
+  const ranked = page.rank === true && !filters.near && (filters.q !== undefined || filters.diet.length > 0);
+  const take = ranked ? RANK_WINDOW : page.limit;
   const ids = await resolveDirectoryFilters(filters);
   if (!ids) return { total: { total: 0, capped: false }, rows: [], next: null };
   // The open restaurants are read where the dishes can be: the city asked for, the currency's cities
@@ -477,7 +482,7 @@ export async function searchPublishedDishes(
   const walked = walkedRestaurants(published, place);
   /** Whether walking in order meets the page soon enough, judged by the restaurants of a sample of the index's matches. */
   const walkMeetsPageOf = (keys: Prisma.Sql, sampled: number, matches: number) =>
-    walkMeetsPage({ keys, sampled, matches, restaurants: walked, from: page.from, limit: page.limit });
+    walkMeetsPage({ keys, sampled, matches, restaurants: walked, from: page.from, limit: take });
   /**
    * A walk chosen for the page stops where reading the index's matches would have cost as much,
    * and the page goes on from them (walkBound): the walk's estimate assumes matches spread evenly
@@ -557,11 +562,11 @@ export async function searchPublishedDishes(
     const matched = listed
       ? Prisma.sql`FROM json_each(${JSON.stringify(first)}) j CROSS JOIN "MenuItem" m ON m."id" = j."value" ${JOINS}`
       : Prisma.sql`FROM "DishSearch" s CROSS JOIN "MenuItem" m ON m."id" = s.rowid AND s."DishSearch" MATCH ${match} ${JOINS}`;
-    const walkEstimate = ((page.limit + 1) * candidates) / matches;
+    const walkEstimate = ((take + 1) * candidates) / matches;
     // The sample: enough of the first matches that about SAMPLE_REACH of them fall within the
     // page's share, and only when the walk is expected to cost more than reading them (a diet tag
     // and an allergen, a million matches: the walk meets a page within a hundred dishes).
-    const sample = first.slice(0, Math.ceil((SAMPLE_REACH * matches) / (page.limit + 1)));
+    const sample = first.slice(0, Math.ceil((SAMPLE_REACH * matches) / (take + 1)));
     if (indexCost <= walkEstimate) {
       onPlan?.("fts-sorted");
       from = matched;
@@ -615,7 +620,7 @@ export async function searchPublishedDishes(
     // and the index wins below the square root of their ratio. Within a city or cuisine it never
     // walked in order (it hashed every section instead: 91 ms), while the place's GIN index holds
     // only the matches there (647 of the 6 860), so that case stays with the planner, below.
-    const threshold = like && !place.length ? Math.ceil(Math.sqrt(((page.limit + 1) * (await candidateEstimate(null))) / RANDOM_READ)) : 0;
+    const threshold = like && !place.length ? Math.ceil(Math.sqrt(((take + 1) * (await candidateEstimate(null))) / RANDOM_READ)) : 0;
     const first = narrowing.length
       ? await idListOf(Prisma.sql`SELECT m."id" AS "id" FROM "MenuItem" m WHERE ${Prisma.join([...scope, ...narrowing, ...exact], " AND ")} LIMIT ${Math.max(dishIdList.max, threshold) + 1}`)
       : undefined;
@@ -659,7 +664,8 @@ export async function searchPublishedDishes(
     from,
     where,
     key: [Prisma.sql`r."name"`, Prisma.sql`r."slug"`, Prisma.sql`c."position"`, Prisma.sql`m."position"`],
-    columns: [Prisma.sql`m."id" AS "id"`],
+    // Ranked: what dishRank reads comes with the window's rows, no second read.
+    columns: [Prisma.sql`m."id" AS "id"`, ...(ranked ? RANK_COLUMNS : [])],
     countFrom,
     countWhere,
     walkUpTo,
@@ -676,8 +682,30 @@ export async function searchPublishedDishes(
       keyLength: 2,
     },
   };
-  return scanSearch(query, { ...filters, openCities, nearCities }, page, async (itemIds) => {
-    const items = await db().menuItem.findMany({ where: { id: { in: itemIds } }, select: dishSelect });
-    return new Map(items.map((item) => [item.id, item]));
-  });
+  return scanSearch(
+    query,
+    { ...filters, openCities, nearCities },
+    page,
+    async (itemIds) => {
+      const items = await db().menuItem.findMany({ where: { id: { in: itemIds } }, select: dishSelect });
+      return new Map(items.map((item) => [item.id, item]));
+    },
+    ranked ? { window: RANK_WINDOW, rank: async (rows) => rows.map((row) => rankOf(row, filters.q)) } : undefined,
+  );
+}
+
+/** The columns dishRank reads: the dish's and its section's names in every language. */
+const RANK_COLUMNS = [
+  Prisma.sql`m."name" AS "rankName"`,
+  Prisma.sql`m."translations" AS "rankTranslations"`,
+  Prisma.sql`c."name" AS "rankSection"`,
+  Prisma.sql`c."translations" AS "rankSectionTranslations"`,
+];
+
+/** A window row's rank (dishRank) from RANK_COLUMNS; JSON comes as text from SQLite, parsed from PostgreSQL. */
+function rankOf(row: Record<string, unknown>, q: string | undefined): number {
+  const json = (value: unknown) => (typeof value === "string" ? JSON.parse(value) : value);
+  const names = [String(row.rankName), ...translatedNames(json(row.rankTranslations))];
+  const sections = [String(row.rankSection), ...translatedNames(json(row.rankSectionTranslations))];
+  return dishRank({ names, sections }, q);
 }

@@ -12,12 +12,12 @@ import { Prisma } from "../db/generated/client";
 import { readDb } from "../db/prisma";
 import { boundingBox, KM_PER_DEGREE, longitudeScale, squaredRadius, type GeoPoint } from "../search/geo";
 import { minuteOfWeek } from "../search/opening-hours";
+import { TOTAL_BOUND } from "../search/search-params";
 
 export type KeyValue = string | number;
 export type Key = KeyValue[];
 
-/** `total` counts matches up to this many; beyond, it says so (totalCapped) instead of counting on. */
-export const TOTAL_BOUND = 1000;
+export { TOTAL_BOUND };
 
 /** A boolean column is true: 1 on SQLite, TRUE on PostgreSQL. */
 export function isTrue(column: string): Prisma.Sql {
@@ -234,8 +234,52 @@ function normalize(value: unknown): KeyValue {
 
 export interface ScanPage {
   rows: ScanRow[];
-  /** where the next page starts; null on the last page */
+  /** where the next page starts; null on the last page (ranked: the start of its window, [] for the first) */
   next: Key | null;
+  /** ranked: the next page's position within its window (rankedPage) */
+  nextRank?: RankPosition;
+}
+
+/** A ranked row's place within its window: its rank, then its index in the window's key order. */
+export type RankPosition = [rank: number, index: number];
+
+/** A page of a ranked search: after window start `from` (none: the first window), past `rankFrom` within it (none: from its start). */
+export interface PageFrom {
+  from?: Key;
+  rankFrom?: RankPosition;
+  limit: number;
+}
+
+/** Each row's rank (lower first), in the order of `rows`. */
+export type Ranker = (rows: ScanRow[]) => Promise<number[]>;
+
+const byPosition = (a: RankPosition, b: RankPosition) => a[0] - b[0] || a[1] - b[1];
+
+/**
+ * One page of a ranked search: the matches in key order, cut into windows of `window` rows, each
+ * window in rank order (ties in key order). Each window is read like a page of that size, so a
+ * page costs what a page of `window` rows costs, however many match; the windows are the same on
+ * every page (the next starts after the key of the last row of the one before), so the order is
+ * stable across pages and every match turns up exactly once. A cursor of the plain key order
+ * (from before the ranking) is a window start: the walk goes on from there.
+ */
+export async function rankedPage(query: ScanQuery, page: PageFrom, window: number, rank: Ranker): Promise<ScanPage> {
+  const picked: { row: ScanRow; start: Key; at: RankPosition }[] = [];
+  let start = page.from;
+  let after = page.rankFrom;
+  for (;;) {
+    const read = await fetchRows(query, start, window + 1);
+    const rows = read.slice(0, window);
+    const ranks = await rank(rows);
+    const ordered = rows.map((row, i) => ({ row, start: start ?? [], at: [ranks[i], i] as RankPosition })).sort((a, b) => byPosition(a.at, b.at));
+    picked.push(...(after ? ordered.filter((x) => byPosition(x.at, after!) > 0) : ordered));
+    if (picked.length > page.limit || read.length <= window) break;
+    start = rows[window - 1].key;
+    after = undefined;
+  }
+  if (picked.length <= page.limit) return { rows: picked.map((p) => p.row), next: null };
+  const last = picked[page.limit - 1];
+  return { rows: picked.slice(0, page.limit).map((p) => p.row), next: last.start, nextRank: last.at };
 }
 
 /** One page of `limit` matches after `from`, in key order. */
@@ -463,6 +507,8 @@ export interface LoadedPage<R> {
   total: BoundedTotal;
   rows: { row: R; candidate: Candidate }[];
   next: Key | null;
+  /** ranked searches: ScanPage.nextRank */
+  nextRank?: RankPosition;
 }
 
 /**
@@ -473,8 +519,9 @@ export interface LoadedPage<R> {
 export async function scanSearch<R>(
   base: ScanQuery,
   options: ScanOptions,
-  page: { from?: Key; limit: number },
+  page: PageFrom,
   load: (ids: number[]) => Promise<Map<number, R>>,
+  ranked?: { window: number; rank: Ranker },
 ): Promise<LoadedPage<R>> {
   // Restaurant first only with near, or from a few open restaurants (ScanQuery.group): otherwise
   // the plain walk in name order already reads in order.
@@ -503,12 +550,16 @@ export async function scanSearch<R>(
     query.group = { ...base.group, where: [...restaurantWhere, ...base.group.where] };
   }
   const toCandidate = (row: ScanRow): Candidate => ({ id: row.id, key: row.key, ...(options.near ? { squaredDistance: Number(row.key[0]) } : {}) });
-  const [total, found] = await Promise.all([boundedTotal(query), scanPage(query, { from: page.from, limit: page.limit })]);
-  if (found.rows.length === 0) return { total, rows: [], next: found.next };
+  const [total, found] = await Promise.all([
+    boundedTotal(query),
+    ranked && !options.near ? rankedPage(query, page, ranked.window, ranked.rank) : scanPage(query, { from: page.from, limit: page.limit }),
+  ]);
+  if (found.rows.length === 0) return { total, rows: [], next: found.next, nextRank: found.nextRank };
   const byId = await load(found.rows.map((r) => r.id));
   return {
     total,
     next: found.next,
+    nextRank: found.nextRank,
     // A row deleted by an import between the two reads is left out, never half-read.
     rows: found.rows.flatMap((r) => {
       const row = byId.get(r.id);

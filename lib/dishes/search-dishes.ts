@@ -133,7 +133,7 @@ export async function searchDishesPrepared(input: SearchDishesInput): Promise<Pr
   const page = paging("dishes", bound, v);
   const echo = { ...query, ...page.echo };
   // Every distinct query is a database search: at most queryLimiter()'s number at once.
-  return dishSearchCache.get(JSON.stringify([echo, page.from ?? null]), cacheTtlMs(), () =>
+  return dishSearchCache.get(JSON.stringify([echo, page.from ?? null, page.rankFrom ?? null]), cacheTtlMs(), () =>
     queryLimiter().run(async () => {
       const found = await searchPublishedDishes(
         {
@@ -147,7 +147,7 @@ export async function searchDishesPrepared(input: SearchDishesInput): Promise<Pr
           near: page.near,
           openAt: page.instant,
         },
-        { from: page.from, limit: v.limit },
+        { from: page.from, rankFrom: page.rankFrom, limit: v.limit, rank: true },
       );
       const results = found.rows.map(({ row, candidate }) => serializeDish(row, page.extras(candidate)));
       return prepare({
@@ -155,7 +155,7 @@ export async function searchDishesPrepared(input: SearchDishesInput): Promise<Pr
         total: found.total.total,
         totalCapped: found.total.capped,
         count: results.length,
-        nextCursor: page.cursorFor(found.next),
+        nextCursor: page.cursorFor(found.next, found.nextRank),
         allergenNotice: ALLERGEN_NOTICE,
         results,
       });

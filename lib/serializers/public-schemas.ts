@@ -2,6 +2,7 @@
 // parse live responses with them strictly, and the OpenAPI document is generated from them.
 import { z } from "zod";
 import { ALLERGENS } from "../menu/allergens";
+import { TOTAL_BOUND } from "../search/search-params";
 
 const uri = z.url();
 const dateTime = z.iso.datetime({ offset: true });
@@ -95,7 +96,7 @@ const geoQuery = {
 const pageFields = {
   totalCapped: z
     .boolean()
-    .describe("true: total stopped counting at its bound (1000 matches, or 5000 rows read for openNow/openAt) and is a lower bound; page through nextCursor for the rest"),
+    .describe(`true: total stopped counting at ${TOTAL_BOUND} matches and is a lower bound ("${TOTAL_BOUND}+"); page through nextCursor for the rest`),
   count: z.number().int().describe("Number of results in this response (at most limit)"),
   nextCursor: z.string().nullable().describe("Pass as cursor, with the same filters, for the next page; null on the last page"),
 };

@@ -17,6 +17,7 @@ const { searchKey, textKey } = await import("../../lib/menu/text-key");
 const { EXTERNAL_TABLES } = await import("../../lib/db/external-tables");
 const { TOTAL_BOUND, squaredDistanceSql } = await import("../../lib/data/search-scan");
 const { nearestFirstCases } = await import("../support/near-rings-check");
+const { expectedOrder, rankedWalk } = await import("../support/ranked-check");
 const { Prisma } = await import("../../lib/db/generated/client");
 const { searchPublishedDishes, dishIdList, cityNarrowing, walkBounds, facetToken, priceClass, priceClassesUpTo } = await import("../../lib/data/dish-queries");
 
@@ -421,6 +422,51 @@ describe("dish filters from the index (SQLite FTS5: tags, allergens, price class
     expect(await searchPublishedDishes({ q: "qj", diet: [], excludeMask: 0 }, { limit: 20 }, (p) => plans.push(p))).toMatchObject({ rows: [] });
     expect(plans).toEqual(["none", "none"]);
   });
+
+  it("ranks each window of 100 matches by how the words match, on every plan; a plain key (a cursor from before) starts a window", async () => {
+    // Drinks sections, for the rank of a search by diet alone (and of a q only in a description).
+    await db().category.updateMany({ where: { position: 1 }, data: { name: "Drinks" } });
+    const isDrink = (section: string) => section === "Drinks";
+    const texts = (await db().menuItem.findMany({ select: { name: true }, take: 500 })).map((r) => r.name);
+    const query = fc.record({
+      q: fc.option(fc.oneof(substringOf(texts), word, fc.constantFrom("common", "co", "c", "dish", "ab")), { nil: undefined }),
+      city: cityFilter,
+      diet: fc.subarray(TAGS, { maxLength: 1 }),
+      limit: fc.integer({ min: 15, max: 50 }),
+      start: fc.integer({ min: 0, max: 150 }),
+    });
+    const max = dishIdList.max;
+    let crossed = 0;
+    try {
+      await fc.assert(
+        fc.asyncProperty(query, fc.boolean(), async ({ q: raw, city, diet, limit, start }, listIds) => {
+          dishIdList.max = listIds ? max : 0;
+          const q = raw === undefined ? undefined : searchKey(raw.trim()) || undefined;
+          fc.pre(q !== undefined || diet.length > 0);
+          const f = { ...(q ? { q } : {}), ...(city ? { city } : {}), diet, excludeMask: 0 };
+          const reference = await filterReference(f);
+          const rows = await db().menuItem.findMany({ where: { id: { in: reference } }, select: { id: true, name: true, category: { select: { name: true } } } });
+          const info = new Map(rows.map((r) => [r.id, { names: [r.name], sections: [r.category.name] }]));
+          const pages = Math.ceil(250 / limit);
+          const got = await rankedWalk(searchPublishedDishes, f, limit, pages);
+          const want = expectedOrder(reference, info, q, isDrink);
+          expect(got.ids, JSON.stringify(f)).toEqual(want.slice(0, pages * limit));
+          expect(got.total).toBe(Math.min(reference.length, TOTAL_BOUND));
+          if (reference.length > 100) crossed++;
+          // A plain key: the walk goes on from it in windows, nothing before it, nothing skipped.
+          if (start < reference.length - 1) {
+            const plain = await searchPublishedDishes(f, { limit: start + 1 });
+            const later = await rankedWalk(searchPublishedDishes, f, limit, 3, plain.next!);
+            expect(later.ids).toEqual(expectedOrder(reference.slice(start + 1), info, q, isDrink).slice(0, 3 * limit));
+          }
+        }),
+        { numRuns: 120, seed: 20261129 },
+      );
+    } finally {
+      dishIdList.max = max;
+    }
+    expect(crossed).toBeGreaterThan(5);
+  }, 180_000);
 });
 
 describe("dish search in a currency: its cities narrow the index (migration restaurant_currency_city)", () => {

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ALLERGENS } from "../../lib/menu/allergens";
 import { isOpenAt } from "../../lib/search/opening-hours";
 import { DishSearchResponseSchema, SearchResponseSchema, type PublicRestaurant } from "../../lib/serializers/public-schemas";
+import { htmlText } from "../support/html";
 import { get } from "../support/http";
 
 const MARK = "PRIVATE-MARKER";
@@ -219,6 +220,65 @@ describe("GET /api/public/dishes", () => {
     }
     // The same filters with another page size: still the same search.
     expect((await get(`/api/public/dishes?currency=EUR&limit=5&cursor=${cursor}`)).status).toBe(200);
+  });
+});
+
+// The demo menus' drinks sections, as the import files name them (prisma/demo/*.json).
+const DEMO_DRINK_SECTIONS = ["Bebidas", "Nealko a víno", "Getränke", "Bier vom Fass", "Kaffee & Getränke", "お飲み物", "珈琲・お茶", "Napoje", "Kawa i herbata", "Dessert & dryck", "Douceurs et boissons", "Drinks"];
+const isDemoDrink = (result: { category: string }) => DEMO_DRINK_SECTIONS.includes(result.category);
+
+describe("dish order: ranked by how well the words match (issue 48, issue 47.7)", () => {
+  it("tofu: Tofu-Rührei (tofu starts a word of its name) comes before Pad thai (tofu in its description)", async () => {
+    for (const limit of [1, 3, 20]) {
+      const names = (await walk(`/api/public/dishes?q=tofu&limit=${limit}`)).map((d) => d.name);
+      expect(names).toContain("Pad thai");
+      expect(names.indexOf("Tofu-Rührei"), names.join(", ")).toBeGreaterThanOrEqual(0);
+      expect(names.indexOf("Tofu-Rührei"), names.join(", ")).toBeLessThan(names.indexOf("Pad thai"));
+      // Every dish with tofu in a name comes before every dish with it only in a description.
+      const inName = (await walk(`/api/public/dishes?q=tofu&limit=50`)).map((d) => [d.name, ...Object.values(d.translations ?? {}).map((t: any) => t?.name ?? "")].some((n) => fold(n).includes("tofu")));
+      expect(inName.indexOf(false)).toBeGreaterThan(inName.lastIndexOf(true));
+    }
+  });
+
+  it("vegan: dishes before drinks, so apple juice, kompot and tea are not listed first", async () => {
+    const found = await walk("/api/public/dishes?diet=vegan&limit=7");
+    const drinks = found.filter(isDemoDrink).map((d) => d.name);
+    expect(drinks).toEqual(expect.arrayContaining(["Süssmost", "Apfelschorle", "Kompot domowy", "Herbata z cytryną"]));
+    const kinds = found.map((d) => (isDemoDrink(d) ? "drink" : "dish"));
+    expect(kinds.indexOf("drink"), found.map((d) => `${d.name} [${d.category}]`).join(", ")).toBeGreaterThan(kinds.lastIndexOf("dish"));
+    // The diner's search box reads "vegan" as the diet: the same order on /search and /dishes.
+    const first = (await get("/api/public/dishes?diet=vegan&limit=6")).json.results.map((d: { name: string }) => d.name);
+    for (const page of ["/search?q=vegan", "/dishes?diet=vegan"]) {
+      const { status, text } = await get(page);
+      expect(status, page).toBe(200);
+      expect(text.indexOf(first[0]), page).toBeGreaterThan(0);
+      for (const name of ["Süssmost", "Kompot domowy", "Herbata z cytryną"]) {
+        const at = text.indexOf(name);
+        if (at >= 0) expect(at, `${page}: ${name}`).toBeGreaterThan(text.indexOf(first[0]));
+      }
+    }
+  });
+
+  it("walks every match exactly once in the ranked order, the same at any page size", async () => {
+    for (const q of ["q=tofu", "diet=vegan", "q=a", "diet=vegetarian&currency=EUR"]) {
+      const large = await walk(`/api/public/dishes?${q}&limit=50`);
+      const small = await walk(`/api/public/dishes?${q}&limit=9`);
+      expect(small.map((r) => r.url), q).toEqual(large.map((r) => r.url));
+      expect(new Set(large.map((r) => r.url)).size).toBe(large.length);
+    }
+  }, 180_000);
+
+  it("total is exact up to 100, then 100 with totalCapped: true, and pages and twins say 100+", async () => {
+    const all = await walk("/api/public/dishes?limit=50");
+    expect(all.length).toBeGreaterThan(100);
+    const { json } = await get("/api/public/dishes?limit=1");
+    expect({ total: json.total, totalCapped: json.totalCapped }).toEqual({ total: 100, totalCapped: true });
+    const vegan = await walk("/api/public/dishes?diet=vegan&limit=50");
+    expect(vegan.length).toBeLessThanOrEqual(100);
+    const exact = (await get("/api/public/dishes?diet=vegan&limit=1")).json;
+    expect({ total: exact.total, totalCapped: exact.totalCapped }).toEqual({ total: vegan.length, totalCapped: false });
+    expect(htmlText((await get("/dishes")).text)).toMatch(/\b100\+ dishes/);
+    expect((await get("/dishes.md")).text).toContain("100+");
   });
 });
 

@@ -7,6 +7,7 @@ import { fixturePostgres } from "../support/scratch-postgres";
 const database = await fixturePostgres("menu_test_scope");
 const { db } = database;
 const { searchPublishedDishes, dishIdList, cityNarrowing, walkBounds } = await import("../../lib/data/dish-queries");
+const { expectedOrder, rankedWalk } = await import("../support/ranked-check");
 // A few dozen restaurants: every walk seeks its bound (at scale, unless it lies past a tenth of the restaurants).
 walkBounds.maxShare = Infinity;
 
@@ -277,6 +278,58 @@ describe("PostgreSQL dish scope", () => {
       dishIdList.max = max;
     }
   }, 120_000);
+
+  it("ranks each window of 100 matches by how the words match, on every plan; a plain key (a cursor from before) starts a window", async () => {
+    // On the forty menus above: a dishes section and a drinks section each, whose names and
+    // descriptions hold "ramen" at a word start, inside a word, or not at all.
+    const pads = await db().restaurant.findMany({ where: { slug: { startsWith: "pad-" } }, select: { id: true } });
+    const kinds = ["ramen bowl", "shoyuramen", "bowl", "cold ramen"];
+    for (const [n, r] of pads.entries()) {
+      for (const [position, section] of [[97, "Mains"], [98, "Drinks"]] as const) {
+        const category = await db().category.create({ data: { restaurantId: r.id, position, name: section, translations: {}, isVisible: true } });
+        const values = Array.from({ length: 4 }, (_, i) => {
+          const name = kinds[(n + i) % kinds.length];
+          const text = `${name} ${i % 2 ? "with ramen broth" : "plain"}`;
+          return `(${category.id}, ${i}, '${name}', '{}', 100, TRUE, '[]', '[]', '${text}', '${(n + i) % 3 ? ",vegan," : ""}', 0)`;
+        });
+        await db().$executeRawUnsafe(
+          `INSERT INTO "MenuItem" ("categoryId", "position", "name", "translations", "priceMinor", "isAvailable", "tags", "allergens", "searchText", "tagKey", "allergenMask") VALUES ${values.join(", ")}`,
+        );
+      }
+    }
+    await db().$executeRawUnsafe(`ANALYZE "MenuItem"`);
+    const max = dishIdList.max;
+    try {
+      for (const listIds of [true, false])
+        for (const [q, diet] of [["ramen", []], ["amen", []], ["bowl", ["vegan"]], [undefined, ["vegan"]], ["r", []]] as const)
+          for (const limit of q === "r" ? [50] : [9, 50]) {
+            dishIdList.max = listIds ? max : 0;
+            const f = { ...(q ? { q } : {}), diet: [...diet], excludeMask: 0 };
+            const cond = [`r."isActive" AND r."menuPublished" AND c."isVisible" AND m."isAvailable"`];
+            if (q) cond.push(`strpos(m."searchText", '${q}') > 0`);
+            for (const tag of diet) cond.push(`m."tagKey" LIKE '%,${tag},%'`);
+            const rows = await db().$queryRawUnsafe<{ id: number | bigint; name: string; section: string }[]>(
+              `SELECT m."id", m."name", c."name" AS section FROM "MenuItem" m JOIN "Category" c ON c."id" = m."categoryId" JOIN "Restaurant" r ON r."id" = c."restaurantId"
+               WHERE ${cond.join(" AND ")} ORDER BY r."name", r."slug", c."position", m."position"`,
+            );
+            const reference = rows.map((r) => Number(r.id));
+            const info = new Map(rows.map((r) => [Number(r.id), { names: [r.name], sections: [r.section] }]));
+            const want = expectedOrder(reference, info, q, (section) => section === "Drinks");
+            const pages = Math.ceil(reference.length / limit) + 1;
+            const got = await rankedWalk(searchPublishedDishes, f, limit, pages);
+            expect(got.ids, JSON.stringify({ f, limit, listIds })).toEqual(want);
+            expect(got.total).toBe(Math.min(reference.length, 100));
+            if (q === "ramen") expect(reference.length).toBeGreaterThan(100);
+            if (limit !== 50) continue;
+            const start = Math.floor(reference.length / 3);
+            const plain = await searchPublishedDishes(f, { limit: start + 1 });
+            const later = await rankedWalk(searchPublishedDishes, f, limit, pages, plain.next!);
+            expect(later.ids).toEqual(expectedOrder(reference.slice(start + 1), info, q, (section) => section === "Drinks"));
+          }
+    } finally {
+      dishIdList.max = max;
+    }
+  }, 240_000);
 
   it("took every way to the dishes on the way", () => {
     expect([...plans].sort()).toEqual(["id-list", "index-sorted", "none", "walk", "walk-cut"]);
