@@ -34,7 +34,7 @@ export const LAYERS: { name: string; paths: string[] }[] = [
   {
     name: "shared rules",
     paths: [
-      "lib/menu/", "lib/plans.ts", "lib/search/opening-hours.ts", "lib/search/geo.ts",
+      "lib/menu/", "lib/plans.ts", "lib/search/opening-hours.ts", "lib/search/geo.ts", "lib/search/dish-rank.ts", "lib/search/total-bound.ts",
       "lib/validation.ts", "lib/http/api-errors.ts", "lib/http/cache-policy.ts", "lib/http/etag-of.ts", "lib/http/work-limiter.ts",
     ],
   },

@@ -10,7 +10,7 @@ import type { RateLimitPolicy } from "../http/rate-limit";
 import { LivenessSchema, ReadinessSchema } from "../health/service-health";
 import { getRestaurantMenuInput } from "../restaurants/get-restaurant-menu";
 import { DISH_ORDER_RULE } from "../search/dish-rank";
-import { TOTAL_RULE } from "../search/search-params";
+import { TOTAL_RULE } from "../search/total-bound";
 import { CuisinesSchema, DishSearchResponseSchema, LocationsSchema, PlansSchema, RestaurantSchema, SearchResponseSchema } from "../serializers/public-schemas";
 import { FOOD_COST_LIMITS, FoodCostResultSchema } from "../tools/food-cost";
 import { ReviewQrResultSchema } from "../tools/review-qr";

@@ -12,7 +12,7 @@ import { Prisma } from "../db/generated/client";
 import { readDb } from "../db/prisma";
 import { boundingBox, KM_PER_DEGREE, longitudeScale, squaredRadius, type GeoPoint } from "../search/geo";
 import { minuteOfWeek } from "../search/opening-hours";
-import { TOTAL_BOUND } from "../search/search-params";
+import { TOTAL_BOUND } from "../search/total-bound";
 
 export type KeyValue = string | number;
 export type Key = KeyValue[];

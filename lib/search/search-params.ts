@@ -36,15 +36,6 @@ export const DISH_SEARCH_PARAMS = ["q", "city", "cuisine", "diet", "excludeAller
 
 export const SEARCH_LIMIT = { min: 1, max: 50, default: 20 } as const;
 
-/**
- * `total` counts matches up to this many; beyond, it says so (totalCapped) instead of counting on:
- * an exact count costs as much as the matches are many, and a reader needs "100+", not 48 213.
- */
-export const TOTAL_BOUND = 100;
-
-/** The bound in words, for the published descriptions (README, OpenAPI, MCP tools/list). */
-export const TOTAL_RULE = `total is exact up to ${TOTAL_BOUND}; beyond, it is ${TOTAL_BOUND} with totalCapped: true (a lower bound, "${TOTAL_BOUND}+")`;
-
 /** The limit rule in words, for the published descriptions (OpenAPI, MCP tools/list). */
 export const SEARCH_LIMIT_RULE = `${SEARCH_LIMIT.min} to ${SEARCH_LIMIT.max}, default ${SEARCH_LIMIT.default}. Values outside the range are clamped to it (limit=500 returns at most ${SEARCH_LIMIT.max} results, limit=0 one); only a non-integer, or one beyond ±${Number.MAX_SAFE_INTEGER}, is invalid_request.`;
 

@@ -2,7 +2,7 @@
 // parse live responses with them strictly, and the OpenAPI document is generated from them.
 import { z } from "zod";
 import { ALLERGENS } from "../menu/allergens";
-import { TOTAL_BOUND } from "../search/search-params";
+import { TOTAL_BOUND } from "../search/total-bound";
 
 const uri = z.url();
 const dateTime = z.iso.datetime({ offset: true });
