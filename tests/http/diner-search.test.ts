@@ -175,7 +175,10 @@ describe("a forgiving search (issue 47.7)", () => {
   it("the menu page offers to find a dish: a field for JavaScript and an A–Z index of anchors without it, in the menu's language", async () => {
     const { text } = await get("/ramen-kaze");
     expect(text).toContain('class="menu-find needs-js"');
-    expect(htmlText(/<details class="menu-find-index no-js"[^>]*><summary>([^<]*)<\/summary>/.exec(text)![1])).toBe("Gerichte von A–Z");
+    // The summary: a magnifier (drawn, aria-hidden) and the words that name it.
+    const summary = /<details class="menu-find-index no-js"[^>]*><summary>(<svg[^>]*aria-hidden="true"[\s\S]*?<\/svg>)<span class="menu-find-index-label">([^<]*)<\/span><\/summary>/.exec(text);
+    expect(summary, "the index's summary").not.toBeNull();
+    expect(htmlText(summary![2])).toBe("Gerichte von A–Z");
     const menu = (await get("/api/public/restaurants/ramen-kaze")).json;
     const index = [...text.matchAll(/<li><a href="#(dish-\d+-\d+)"[^>]*>([^<]*)<\/a><\/li>/g)];
     expect(index.length).toBe(menu.categories.reduce((n: number, c: { items: unknown[] }) => n + c.items.length, 0));
