@@ -1,6 +1,8 @@
 // The words of "find a dish in this menu" (app/_components/menu-find.tsx), in every language of
 // the menu labels (lib/i18n/menu-labels.ts): the page's label language picks them.
 
+import { labelLanguage } from "./label-language";
+
 export interface MenuFindLabels {
   /** the field's label */
   find: string;
@@ -29,7 +31,5 @@ const LABELS: Record<string, MenuFindLabels> = {
 
 /** The words in `lang` (a label language of lib/i18n/menu-labels.ts, or its base), else English. */
 export function menuFindLabels(lang: string): MenuFindLabels {
-  return LABELS[lang] ?? LABELS[lang.toLowerCase().split("-")[0]] ?? LABELS.en;
+  return LABELS[labelLanguage(lang, LABELS)];
 }
-
-export const MENU_FIND_LANGUAGES = Object.keys(LABELS);
