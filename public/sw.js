@@ -103,27 +103,34 @@ function pageFacts(body) {
   return { [TITLE]: title ? encodeURIComponent(title[1]) : "", [LANG]: lang ? lang[1] : "" };
 }
 
-/** Drops the oldest saved entries until the cache is within its entry and byte bounds. */
-async function trim(cacheName, limit) {
-  const cache = await caches.open(cacheName);
+/** Drops the oldest saved entries (other than `key`) until the cache has room for `bytes` more. */
+async function makeRoom(cache, limit, key, bytes) {
   const entries = [];
   for (const request of await cache.keys()) {
+    if (request.url === key) continue;
     const response = await cache.match(request);
     if (!response) continue;
     entries.push({ request, at: response.headers.get(SAVED_AT) || "", bytes: Number(response.headers.get(SIZE) || 0) });
   }
   entries.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
-  let bytes = 0;
+  let total = bytes;
   for (const [i, entry] of entries.entries()) {
-    bytes += entry.bytes;
-    if (i >= limit.entries || bytes > limit.bytes) await cache.delete(entry.request);
+    total += entry.bytes;
+    if (i + 1 >= limit.entries || total > limit.bytes) await cache.delete(entry.request);
   }
 }
 
-async function put(cacheName, limit, key, copy) {
-  const cache = await caches.open(cacheName);
-  await cache.put(key, new Response(copy.body, copy.init));
-  await trim(cacheName, limit);
+// One write at a time: two puts that each made room before the other landed would overshoot the bound.
+let writes = Promise.resolve();
+
+function put(cacheName, limit, key, copy) {
+  const write = writes.then(async () => {
+    const cache = await caches.open(cacheName);
+    await makeRoom(cache, limit, new URL(key, self.location.href).href, copy.body.byteLength);
+    await cache.put(key, new Response(copy.body, copy.init));
+  });
+  writes = write.catch(() => {});
+  return write;
 }
 
 /** A page's stored copy from a network answer, or null when it may not be kept. */
