@@ -1,4 +1,4 @@
-// npm run db:generate -- --restaurants 100000 --seed 1 [--items 50]
+// npm run db:generate -- --restaurants 100000 --seed 1 [--items 50] [--from 45000]
 //
 // Deterministic scale data: the batches of generateMenus() (lib/import/generate-menus.ts; same
 // seed, same data) go through the ordinary importer, batch by batch — the same validation as any
@@ -6,7 +6,8 @@
 // Progress goes to stderr. Afterwards the planner statistics are refreshed (ANALYZE) and the
 // search indexes are compacted: on SQLite their segments merged into one, on PostgreSQL (VACUUM) the
 // GIN index's pending list merged in, which every search would otherwise scan until autovacuum
-// gets to it.
+// gets to it. --from n resumes: the first n restaurants of the same seed and items are in the
+// database already (an interrupted run, or a smaller size), so only the batches after them are imported.
 import { databaseKind } from "../lib/db/database-url";
 import { db, disconnectDb } from "../lib/db/prisma";
 import { setupDatabase, vacuumPostgres } from "../lib/db/setup";
@@ -18,14 +19,18 @@ interface Options {
   restaurants: number;
   seed: number;
   items?: number;
+  from: number;
 }
 
-const USAGE = "usage: npm run db:generate -- --restaurants <n> [--seed <n>] [--items <per restaurant>]";
+/** generateMenus' default batch: --from must fall on a batch boundary. */
+const BATCH = 500;
+
+const USAGE = "usage: npm run db:generate -- --restaurants <n> [--seed <n>] [--items <per restaurant>] [--from <n already generated>]";
 
 function parseArgs(argv: string[]): Options {
   const values = new Map<string, string>();
   for (let i = 0; i < argv.length; i++) {
-    const m = /^--(restaurants|seed|items)(?:=(.*))?$/.exec(argv[i]);
+    const m = /^--(restaurants|seed|items|from)(?:=(.*))?$/.exec(argv[i]);
     if (!m) throw new Error(`unknown argument "${argv[i]}"\n${USAGE}`);
     const value = m[2] ?? argv[++i];
     if (value === undefined) throw new Error(`--${m[1]} needs a value\n${USAGE}`);
@@ -39,7 +44,9 @@ function parseArgs(argv: string[]): Options {
   };
   const restaurants = int("restaurants", 1);
   if (restaurants === undefined) throw new Error(`--restaurants is required\n${USAGE}`);
-  return { restaurants, seed: int("seed", 0) ?? 1, items: int("items", 0) };
+  const from = int("from", 0) ?? 0;
+  if (from % BATCH !== 0 || from >= restaurants) throw new Error(`--from must be a multiple of ${BATCH} below --restaurants, got ${from}\n${USAGE}`);
+  return { restaurants, seed: int("seed", 0) ?? 1, items: int("items", 0), from };
 }
 
 function formatDuration(ms: number): string {
@@ -62,16 +69,23 @@ async function main() {
     lastLine = now;
     const elapsed = now - started;
     const rate = done / Math.max(elapsed / 1000, 0.001);
-    const eta = done > 0 ? ((options.restaurants - done) / rate) * 1000 : 0;
-    const line = `  ${done.toLocaleString("en")} / ${options.restaurants.toLocaleString("en")} restaurants (${((100 * done) / options.restaurants).toFixed(1)} %), ${Math.round(rate)}/s, ${formatDuration(elapsed)} elapsed${done < options.restaurants ? `, ~${formatDuration(eta)} left` : ""}`;
+    const eta = done > 0 ? ((options.restaurants - options.from - done) / rate) * 1000 : 0;
+    const line = `  ${(options.from + done).toLocaleString("en")} / ${options.restaurants.toLocaleString("en")} restaurants (${((100 * (options.from + done)) / options.restaurants).toFixed(1)} %), ${Math.round(rate)}/s, ${formatDuration(elapsed)} elapsed${done < options.restaurants ? `, ~${formatDuration(eta)} left` : ""}`;
     if (tty) process.stderr.write(`\r${line}\x1b[K`);
     else log(line);
   };
 
+  if (options.from > 0) {
+    const present = await db().restaurant.count();
+    if (present < options.from) throw new Error(`--from ${options.from}: the database holds only ${present} restaurants`);
+    log(`Resuming after restaurant ${options.from}.`);
+  }
   log(`Generating ${options.restaurants} restaurants (seed ${options.seed}${options.items !== undefined ? `, ${options.items} items each` : ""}) into ${databaseKind()}…`);
   let batchNo = 0;
-  for (const batch of generateMenus({ restaurants: options.restaurants, seed: options.seed, itemsPerRestaurant: options.items })) {
+  for (const batch of generateMenus({ restaurants: options.restaurants, seed: options.seed, itemsPerRestaurant: options.items, batchSize: BATCH })) {
     batchNo++;
+    // Skipped batches are still generated: each owner's run of restaurants comes from one stream.
+    if (batchNo * BATCH <= options.from) continue;
     const before = total.restaurants;
     const summary = await importMenus([{ name: `generated batch ${batchNo} (seed ${options.seed})`, data: batch }], {
       onProgress: (done) => progress(before + done),
@@ -90,7 +104,7 @@ async function main() {
     await vacuumPostgres();
   }
   log(
-    `Generated ${total.restaurants} restaurants (${total.categories} categories, ${total.items} items), ${total.owners} owners, ` +
+    `Generated ${total.restaurants}${options.from ? " more" : ""} restaurants (${total.categories} categories, ${total.items} items), ${total.owners} owners, ` +
       `${total.countries} countries, ${total.cities} cities, ${total.cuisines} cuisines in ${formatDuration(Date.now() - started)}.`,
   );
 }

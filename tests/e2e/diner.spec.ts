@@ -24,27 +24,58 @@ async function publishedSlugs(): Promise<string[]> {
   return slugs;
 }
 
-/** Every menu page: each published menu at its bare URL and in each of its other languages. */
-async function menuPages(): Promise<{ path: string; slug: string }[]> {
-  const pages: { path: string; slug: string }[] = [];
+type MenuFacts = {
+  categories: { items: unknown[] }[];
+  contact: { phone: string | null; latitude: number | null; address: string | null };
+  openingHours: Record<string, string> | null;
+};
+
+/** Every menu page: each published menu at its bare URL and in each of its other languages, with its API answer. */
+async function menuPages(): Promise<{ path: string; slug: string; api: MenuFacts }[]> {
+  const pages: { path: string; slug: string; api: MenuFacts }[] = [];
   for (const slug of await publishedSlugs()) {
-    const menu = (await (await fetch(`${baseUrl()}/api/public/restaurants/${slug}`)).json()) as { defaultLanguage: string; languages: string[] };
-    pages.push({ path: `/${slug}`, slug });
-    for (const lang of menu.languages) if (lang !== menu.defaultLanguage) pages.push({ path: `/${slug}/${lang}`, slug });
+    const api = (await (await fetch(`${baseUrl()}/api/public/restaurants/${slug}`)).json()) as MenuFacts & { defaultLanguage: string; languages: string[] };
+    pages.push({ path: `/${slug}`, slug, api });
+    for (const lang of api.languages) if (lang !== api.defaultLanguage) pages.push({ path: `/${slug}/${lang}`, slug, api });
   }
   return pages;
 }
 
-/** The element's box lies wholly inside the first screen. */
-async function onFirstScreen(page: Page, selector: string, what: string) {
-  const box = await page.locator(selector).first().boundingBox();
-  expect(box, what).not.toBeNull();
-  const height = page.viewportSize()!.height;
-  expect(box!.y, what).toBeGreaterThanOrEqual(0);
-  expect(box!.y + box!.height, what).toBeLessThanOrEqual(height);
+type Box = { top: number; bottom: number; width: number; height: number } | null;
+
+/**
+ * The boxes the first-screen check needs, read in one round trip (a locator's boundingBox costs
+ * one each, and this runs on every page): the first `wanted` dishes' names and prices, the open
+ * status, call, directions, share; the visible actions; the sideways overflow. Null: not rendered.
+ */
+function firstScreenBoxes(page: Page, wanted: number) {
+  return page.evaluate((wanted) => {
+    const box = (el: Element | null): Box => {
+      if (!el || el.getClientRects().length === 0) return null;
+      const r = el.getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, width: r.width, height: r.height };
+    };
+    const visible = (el: Element) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
+    return {
+      dishes: [...document.querySelectorAll(".dish")].slice(0, wanted).map((dish) => ({ name: box(dish.querySelector(".dish-name")), price: box(dish.querySelector(".dish-price .price")) })),
+      status: box(document.querySelector(".open-status")),
+      call: box(document.querySelector('.actions a[href^="tel:"]')),
+      directions: box(document.querySelector('.actions a[href^="https://www.google.com/maps/dir/"]')),
+      share: box(document.querySelector(".actions button.action")),
+      visibleActions: [...document.querySelectorAll(".actions .action")].filter(visible).length,
+      overflow: document.documentElement.scrollWidth - window.innerWidth,
+    };
+  }, wanted);
 }
 
-async function newContext(browser: Browser, size: (typeof SIZES)[number], options: { javaScriptEnabled?: boolean; timezoneId?: string } = {}) {
+/** The box lies wholly inside the first screen. */
+function onFirstScreen(box: Box, height: number, what: string) {
+  expect(box, what).not.toBeNull();
+  expect(box!.top, what).toBeGreaterThanOrEqual(0);
+  expect(box!.bottom, what).toBeLessThanOrEqual(height);
+}
+
+async function newContext(browser: Browser, size: (typeof SIZES)[number], options: { javaScriptEnabled?: boolean; timezoneId?: string; serviceWorkers?: "allow" | "block" } = {}) {
   return browser.newContext({ viewport: size.viewport, isMobile: size.isMobile, hasTouch: size.hasTouch, baseURL: baseUrl(), locale: "en-GB", ...options });
 }
 
@@ -54,48 +85,43 @@ test.describe("1 · the menu on the first screen", () => {
       test(`every menu page at ${size.viewport.width}×${size.viewport.height}, JavaScript ${javaScriptEnabled ? "on" : "off"}: ${size.viewport.width < 600 ? "three dishes" : "the first dish"} and prices, status, call, directions and share`, async ({ browser }) => {
         // Every menu page rendered for the first time: minutes on a loaded 2-core machine.
         test.setTimeout(600_000);
-        const context = await newContext(browser, size, { javaScriptEnabled });
+        // No offline worker here: it never changes the layout (tests/e2e/offline.spec.ts has it) and
+        // caching each of the 143 pages costs the sweep a quarter of its time.
+        const context = await newContext(browser, size, { javaScriptEnabled, serviceWorkers: "block" });
         const page = await context.newPage();
         const all = await menuPages();
         expect(all.length).toBeGreaterThan(140);
         // The target is the phone's first screen, on every restaurant × language page (sv, pt-BR,
         // pl, es, ja, de among them); the desktop one, with room to spare, on every fourth.
         const pages = size.viewport.width < 600 ? all : all.filter((_, i) => i % 4 === 0);
-        for (const { path, slug } of pages) {
+        const height = size.viewport.height;
+        for (const { path, api } of pages) {
           const response = await page.goto(path);
           expect(response?.status(), path).toBe(200);
-          const api = (await (await fetch(`${baseUrl()}/api/public/restaurants/${slug}`)).json()) as {
-            categories: { items: unknown[] }[];
-            contact: { phone: string | null; latitude: number | null; address: string | null };
-            openingHours: Record<string, string> | null;
-          };
           const dishCount = api.categories.reduce((n, c) => n + c.items.length, 0);
           // Three on a phone (issue 47.5); the desktop's wider header (banner, section bar) keeps the first.
-          const wanted = size.viewport.width < 600 ? 3 : 1;
-          for (let i = 0; i < Math.min(wanted, dishCount); i++) {
-            await onFirstScreen(page, `.dish >> nth=${i} >> .dish-name`, `${path}: dish ${i + 1}'s name`);
-            await onFirstScreen(page, `.dish >> nth=${i} >> .dish-price .price`, `${path}: dish ${i + 1}'s price`);
-          }
-          if (api.openingHours) await onFirstScreen(page, ".open-status", `${path}: open status`);
-          const actions = page.locator(".actions .action:visible");
+          const wanted = Math.min(size.viewport.width < 600 ? 3 : 1, dishCount);
+          const boxes = await firstScreenBoxes(page, wanted);
+          expect(boxes.dishes, `${path}: dishes`).toHaveLength(wanted);
+          boxes.dishes.forEach((dish, i) => {
+            onFirstScreen(dish.name, height, `${path}: dish ${i + 1}'s name`);
+            onFirstScreen(dish.price, height, `${path}: dish ${i + 1}'s price`);
+          });
+          if (api.openingHours) onFirstScreen(boxes.status, height, `${path}: open status`);
           if (api.contact.phone) {
-            const call = page.locator('.actions a[href^="tel:"]');
-            await onFirstScreen(page, '.actions a[href^="tel:"]', `${path}: call`);
-            const box = (await call.boundingBox())!;
-            expect(box.height, `${path}: call is a tap target`).toBeGreaterThanOrEqual(44);
+            onFirstScreen(boxes.call, height, `${path}: call`);
+            expect(boxes.call!.height, `${path}: call is a tap target`).toBeGreaterThanOrEqual(44);
           }
           if (api.contact.latitude !== null || api.contact.address) {
-            const directions = page.locator('.actions a[href^="https://www.google.com/maps/dir/"]');
-            await onFirstScreen(page, '.actions a[href^="https://www.google.com/maps/dir/"]', `${path}: directions`);
-            const box = (await directions.boundingBox())!;
-            expect(box.height, `${path}: directions is a tap target`).toBeGreaterThanOrEqual(44);
-            expect(box.width).toBeGreaterThanOrEqual(44);
+            onFirstScreen(boxes.directions, height, `${path}: directions`);
+            expect(boxes.directions!.height, `${path}: directions is a tap target`).toBeGreaterThanOrEqual(44);
+            expect(boxes.directions!.width, `${path}: directions is a tap target`).toBeGreaterThanOrEqual(44);
           }
           // Share needs a script: without one it is not shown (and not counted).
-          if (javaScriptEnabled) await onFirstScreen(page, ".actions button.action", `${path}: share`);
-          expect(await actions.count()).toBeGreaterThan(0);
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-          expect(overflow, `${path}: sideways scroll`).toBeLessThanOrEqual(0);
+          if (javaScriptEnabled) onFirstScreen(boxes.share, height, `${path}: share`);
+          else expect(boxes.share, `${path}: share without a script`).toBeNull();
+          expect(boxes.visibleActions, `${path}: actions`).toBeGreaterThan(0);
+          expect(boxes.overflow, `${path}: sideways scroll`).toBeLessThanOrEqual(0);
         }
         await context.close();
       });
@@ -282,7 +308,8 @@ test.describe("3 · open now, in the restaurant's time", () => {
         await expect(page.locator(".open-status")).toHaveText(c.text);
         await expect(page.locator('.hours tr[aria-current="date"]')).toHaveAttribute("data-day", c.today);
         await expect(page.locator('.hours tr[aria-current="date"]')).toHaveCount(1);
-        await onFirstScreen(page, ".open-status", "status");
+        const status = await page.locator(".open-status").boundingBox();
+        onFirstScreen(status && { top: status.y, bottom: status.y + status.height, width: status.width, height: status.height }, page.viewportSize()!.height, "status");
         // One tap leads to the hours.
         await page.locator(".open-status").click();
         await expect(page).toHaveURL(/#hours$/);
