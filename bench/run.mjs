@@ -29,7 +29,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { environment, fmt, FIXTURE, freePort, load, MCP_HEADERS, mcpCall, npmStartArgs, ROOT, rssOf, startFloorApp, startServer, table, tsx } from "./lib.mjs";
+import { environment, fmt, FIXTURE, freePort, load, MCP_HEADERS, mcpCall, npmStartArgs, ROOT, rssOf, startEdge, startFloorApp, startServer, table, tsx } from "./lib.mjs";
 import { observabilityCost, observabilitySection, writeObservabilitySection } from "./observability.mjs";
 
 // ————— options —————
@@ -257,36 +257,12 @@ if (jsonEndpoint?.etag) {
 
 // ————— the edge in front —————
 
-/**
- * The shipped edge (npm run edge) in front of `upstream`, with the per-client shares lifted: the
- * load comes from one address, and measures the proxy and its one-second cache, not the 429s.
- */
-async function startEdge(upstream) {
-  const port = await freePort();
-  const template = path.join(tmp, "edge.conf.template");
-  const shipped = readFileSync(path.join(ROOT, "edge/nginx.conf.template"), "utf8");
-  // autocannon writes its next request on a connection nginx has just closed at keepalive_requests
-  // (measured: 3 errors in 66 622 at 1 000, none at 1 000 000), so the bench lifts that too.
-  const lifted = shipped.replace(/^\s*limit_conn edge_conn \d+;\n/m, "").replace(/^\s*limit_req zone=edge_req[^;]*;\n/m, "");
-  writeFileSync(template, lifted.replace(/keepalive_requests \d+;/, "keepalive_requests 1000000;"));
-  const child = spawn(process.execPath, [path.join(ROOT, "scripts/edge.mjs")], {
-    env: { ...process.env, EDGE_PORT: `127.0.0.1:${port}`, EDGE_UPSTREAM: upstream, EDGE_TEMPLATE: template },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  for (const until = Date.now() + 15_000; Date.now() < until; await new Promise((r) => setTimeout(r, 100))) {
-    if (await fetch(`${baseUrl}/`, { method: "HEAD" }).then(() => true, () => false)) return { baseUrl, stop: () => child.kill("SIGTERM") };
-  }
-  child.kill("SIGTERM");
-  throw new Error("the edge (npm run edge) did not start in time");
-}
-
 const edgeRuns = [];
 const mcpEndpoint = active.find((e) => e.id === "mcp");
 if (jsonEndpoint && !option("skip-edge", false)) {
   log("\nThe edge (nginx) in front of the app and of the plain server");
-  const appEdge = await startEdge(new URL(server.baseUrl).host);
-  const plainEdge = await startEdge(new URL(plain.url).host);
+  const appEdge = await startEdge(new URL(server.baseUrl).host, tmp);
+  const plainEdge = await startEdge(new URL(plain.url).host, tmp);
   try {
     for (const connections of CONNECTIONS) {
       const spec = { connections };

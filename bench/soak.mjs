@@ -25,6 +25,8 @@
 //          --node-args "<flags>" (added to the server's node options, to try one)
 //          --rest <s> (0: after the aged measurement, rest and measure once more)
 //          --warmup <s> (60: the mixed flood before the fresh measurement; 0 measures a cold server)
+//          --edge (the load goes through the shipped edge, nginx, as in production: its connection
+//          reuse and one-second cache in front; the per-client shares lifted, the load has one address)
 //
 // Why the warm-up: a server that has only ever answered one endpoint runs it on code V8 optimised
 // for that one kind of request. One fresh server measured twice in a row (no flood between, each
@@ -43,7 +45,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "no
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { environment, eventLoopDelay, fmt, FIXTURE, freePort, MCP_HEADERS, mcpCall, npmStartArgs, ROOT, startServer, table, tsx } from "./lib.mjs";
+import { environment, eventLoopDelay, fmt, FIXTURE, freePort, MCP_HEADERS, mcpCall, npmStartArgs, ROOT, startEdge, startServer, table, tsx } from "./lib.mjs";
 import { endpointsFor, measureInChild } from "./measure-endpoints.mjs";
 
 function option(name, fallback) {
@@ -61,6 +63,7 @@ const NODE_ARGS = String(option("node-args", "")).split(/\s+/).filter(Boolean);
 // (aging) from one that passes once the flood's work has drained.
 const REST = Number(option("rest", 0));
 const WARMUP = Number(option("warmup", 60));
+const EDGE = process.argv.includes("--edge");
 const TARGETS = { throughput: 0.9, p99: 1.5, rssMb: 300, growth: 0.05, p999Ms: 250, maxMs: 1000, eldP99Ms: 50 };
 const log = (line) => process.stderr.write(`${line}\n`);
 
@@ -102,7 +105,11 @@ const metricsPort = await freePort();
 const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
 // No shutdown delay: the server exits at once on SIGTERM, so a --cpu-prof given with --node-args is written.
 const server = await startServer({ env: { DATABASE_URL: databaseUrl, RATE_LIMIT_PER_MINUTE: "0", METRICS_PORT: String(metricsPort), SHUTDOWN_DELAY_MS: "0" }, log, nodeArgs: ["--trace-gc", ...NODE_ARGS], onOutput: readGcTrace });
+const edge = EDGE ? await startEdge(new URL(server.baseUrl).host, tmp) : null;
+process.on("exit", () => edge?.stop());
 process.on("SIGINT", () => server.stop().then(() => process.exit(130)));
+/** Where the load goes: the server, or the edge in front of it. */
+const target = edge ? edge.baseUrl : server.baseUrl;
 
 const slugs = (await (await fetch(`${server.baseUrl}/api/public/restaurants?limit=50`)).json()).results.map((r) => r.slug);
 const slug = slugs[Math.floor(slugs.length / 2)];
@@ -116,7 +123,7 @@ const measure = async (label) => {
   takeGcPause();
   const rounds = [];
   for (let round = 1; round <= ROUNDS; round++) {
-    rounds.push(await measureInChild({ baseUrl: server.baseUrl, slug, seconds: MEASURE, connections: CONNECTIONS, label: ROUNDS > 1 ? `${label} ${round}/${ROUNDS}` : label, log, metricsUrl }));
+    rounds.push(await measureInChild({ baseUrl: target, slug, seconds: MEASURE, connections: CONNECTIONS, label: ROUNDS > 1 ? `${label} ${round}/${ROUNDS}` : label, log, metricsUrl }));
   }
   return { ...Object.fromEntries(ENDPOINTS.map((e) => [e.id, combineRounds(rounds.map((r) => r[e.id]))])), gc: takeGcPause() };
 };
@@ -166,7 +173,7 @@ function flood(seconds) {
   return new Promise((resolve, reject) => {
     autocannon(
       {
-        url: server.baseUrl,
+        url: target,
         connections: CONNECTIONS,
         duration: seconds,
         timeout: 10,
@@ -236,6 +243,7 @@ if (REST > 0) {
   await new Promise((resolve) => setTimeout(resolve, REST * 1000));
   rested = await measure("rested");
 }
+edge?.stop();
 await server.stop();
 
 // ————— verdicts and the report —————
@@ -264,14 +272,14 @@ const checks = {
 };
 
 const section = `<!-- soak:start -->
-## Soak: ${MINUTES} minutes of mixed flood (\`npm run bench:soak\`)
+## Soak: ${MINUTES} minutes of mixed flood (\`npm run bench:soak${EDGE ? " -- --edge" : ""}\`)
 
 | | |
 |---|---|
 | date | ${env.date} |
 | commit | ${env.commit} |
 | machine | ${env.cpu}, ${env.memory}, Node ${env.node} (load generator on the same machine); load average at the start ${env.loadAverage}, at the end ${os.loadavg().map((n) => n.toFixed(2)).join(" ")} |
-| server | \`METRICS_PORT=… node --trace-gc ${[...NODE_ARGS, ...npmStartArgs()].join(" ")}\` (as \`npm start\`), SQLite, demo data + fixture |
+| server | \`METRICS_PORT=… node --trace-gc ${[...NODE_ARGS, ...npmStartArgs()].join(" ")}\` (as \`npm start\`), SQLite, demo data + fixture${EDGE ? "; the load through the shipped edge (edge/nginx.conf.template, per-client shares lifted)" : ""} |
 | load | autocannon, ${CONNECTIONS} connections; ${ROUNDS} rounds of ${MEASURE} s per endpoint fresh and aged (every endpoint in turn each round), each round from a fresh load-generator process; req/s and p99 the rounds' medians, p99.9, max and event-loop delay the worst round's; ${WARMUP ? `fresh = after a ${WARMUP}-s warm-up of the same mixed flood` : "fresh = a cold server (no warm-up)"}; flood ${floodMinutes.toFixed(1)} min, ${fmt.int(floodRequests)} requests, ${FLOOD.length} request kinds, mostly URLs never seen before |
 
 ${table(
