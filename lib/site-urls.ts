@@ -38,6 +38,16 @@ export function sameSitePath(url: string): string {
   return url.slice(base.length);
 }
 
+/** Site-relative path of an absolute service URL, so links work under any host the page is served at. */
+export function rel(url: string): string {
+  try {
+    const u = new URL(url);
+    return u.pathname + u.search + u.hash;
+  } catch {
+    return url;
+  }
+}
+
 /** The anchor of a dish on its menu page (app/_components/menu-page.tsx): visible section, then dish. */
 export function dishAnchor(section: number, dish: number): string {
   return `dish-${section}-${dish}`;

@@ -1,19 +1,20 @@
-// Every public page, dispatched on the route id of the loaded page data. The Markdown twin of each
+// Every public page but the menus, dispatched on the route id of the loaded page data (the menus are
+// app/_components/menu-page.tsx, through app/_lib/menu-page-route.tsx). The Markdown twin of each
 // is lib/markdown/pages.ts, built from the same PageData.
 import { SITE_SUMMARY, type DishesBlock, type PageData, type PageDataById, type PageMeta } from "@/lib/pages/page-data";
 import { DEVELOPERS_HEADING_IDS, developersGuide } from "@/lib/content/developers-guide";
 import { markdownToHtml } from "@/lib/markdown/to-html";
 import { DishCards, DishesPage } from "./dishes-page";
-import { MenuPage } from "./menu-page";
 import { cityName } from "@/lib/i18n/place-names";
 import { LISTING_LANGUAGE } from "@/lib/pages/listing-facts";
-import { CorrectedNote, Listing, NameText, PageFooter, RestaurantCards, SearchForm, SearchResults, rel } from "./shared";
+import { rel } from "@/lib/site-urls";
+import { CorrectedNote, Listing, NameText, PageFooter, RestaurantCards, SearchForm, SearchResults } from "./shared";
 
 export function PublicPage({ page, meta }: { page: PageData; meta: PageMeta }) {
   switch (page.id) {
     case "restaurant":
     case "restaurantLanguage":
-      return <MenuPage view={page.data} />;
+      throw new Error(`a site route loaded a ${page.id} page (menus render through menuPageRoute)`);
     case "home":
       return <HomePage data={page.data} meta={meta} />;
     case "search":

@@ -5,19 +5,9 @@ import { cityName, type Named } from "@/lib/i18n/place-names";
 import type { Corrected, ListingBlock, PageQuery } from "@/lib/pages/page-data";
 import { RADIUS_KM } from "@/lib/search/geo";
 import type { PublicCity, PublicCountry, PublicCuisine, PublicSearchResult } from "@/lib/serializers";
-import { sameSitePath } from "@/lib/site-urls";
+import { rel, sameSitePath } from "@/lib/site-urls";
 import { NearMeButton } from "./near-me-button";
 import { withoutControls } from "@/lib/text/plain-text";
-
-/** Site-relative path of an absolute service URL, so links work under any host the page is served at. */
-export function rel(url: string): string {
-  try {
-    const u = new URL(url);
-    return u.pathname + u.search + u.hash;
-  } catch {
-    return url;
-  }
-}
 
 export function SearchForm(props: {
   id: string;

@@ -4,7 +4,7 @@
 import type { ReactNode } from "react";
 import { OfflineCopy } from "@/app/_components/offline-copy";
 import { SiteFrame } from "@/app/_components/site-frame";
-import { rel } from "@/app/_components/shared";
+import { rel } from "@/lib/site-urls";
 import { loadMenuFrame } from "@/app/_lib/page-loader";
 import { offlineLabels } from "@/lib/i18n/offline-labels";
 import { siteLabels } from "@/lib/i18n/site-labels";
@@ -14,7 +14,7 @@ interface LayoutProps<P> {
   params: Promise<P & { v: string }>;
 }
 
-/** `publicPath` maps the layout's params to the menu's public path (as publicPageRoute does). */
+/** `publicPath` maps the layout's params to the menu's public path (as menuPageRoute does). */
 export function menuLayout<P>(publicPath: (params: P) => string) {
   return async function MenuLayout({ children, params }: LayoutProps<P>) {
     const p = await params;

@@ -1,34 +1,8 @@
-// The page and metadata exports of an internal render target (app/render/[v]/**/page.tsx): every
-// one loads the public page at a path built from its params and renders it. Each file keeps only
-// what Next.js needs to read as literals from the file itself (revalidate, dynamicParams).
-import type { Metadata } from "next";
+// The render targets of the site's pages (app/render/[v]/(site)): home, search, dishes, places,
+// cuisines, plans, developers (app/_components/public-page.tsx). The menus have menuPageRoute.
 import { PublicPage } from "@/app/_components/public-page";
-import { loadPublicPage, metadataOf, searchString } from "@/app/_lib/page-loader";
+import { pageRoute } from "@/app/_lib/page-route";
 
-type SearchParams = Record<string, string | string[] | undefined>;
-
-interface RouteProps<P> {
-  params: Promise<P & { v: string }>;
-  searchParams: Promise<SearchParams>;
-}
-
-/**
- * `publicPath` maps the route's params to the public path it renders. With `query` (the names of
- * the route table's entry), the page also reads those from the query string — which makes it
- * dynamic, so only the search pages set it.
- */
 export function publicPageRoute<P = object>(publicPath: (params: P) => string, options: { query?: readonly string[] } = {}) {
-  async function load({ params, searchParams }: RouteProps<P>) {
-    const p = await params;
-    return loadPublicPage(p.v, publicPath(p), options.query ? searchString(await searchParams, options.query) : "");
-  }
-  return {
-    async generateMetadata(props: RouteProps<P>): Promise<Metadata> {
-      return metadataOf(await load(props));
-    },
-    async Page(props: RouteProps<P>) {
-      const { page, meta } = await load(props);
-      return <PublicPage page={page} meta={meta} />;
-    },
-  };
+  return pageRoute<P>(PublicPage, publicPath, options);
 }

@@ -1,5 +1,5 @@
 // Internal render target of the public page /{slug}/{lang} (a menu in another of its languages) (see lib/pages/routes.ts: served by app/[[...path]]/route.ts).
-import { publicPageRoute } from "@/app/_lib/public-page-route";
+import { menuPageRoute } from "@/app/_lib/menu-page-route";
 
 // Rendered on first request, then cached and regenerated every minute (ISR): the page carries the
 // restaurant's open/closed line, so a copy is at most about a minute old (plus the 30 s in-process
@@ -12,6 +12,6 @@ export function generateStaticParams() {
   return [];
 }
 
-const route = publicPageRoute<{ slug: string; lang: string }>((p) => `/${p.slug}/${p.lang}`);
+const route = menuPageRoute<{ slug: string; lang: string }>((p) => `/${p.slug}/${p.lang}`);
 export const generateMetadata = route.generateMetadata;
 export default route.Page;
