@@ -22,7 +22,8 @@
 import { databaseKind } from "../db/database-url";
 import { Prisma } from "../db/generated/client";
 import { db, readDb, type Db } from "../db/prisma";
-import { isTrue, scanSearch, TOTAL_BOUND, type BoundedTotal, type Key, type LoadedPage, type ScanOptions, type ScanQuery } from "./search-scan";
+import { TOTAL_BOUND } from "../search/total-bound";
+import { isTrue, scanSearch, type BoundedTotal, type Key, type LoadedPage, type ScanOptions, type ScanQuery } from "./search-scan";
 import {
   listingFactsSelect,
   publishedRestaurantWhere,

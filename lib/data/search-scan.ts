@@ -17,8 +17,6 @@ import { TOTAL_BOUND } from "../search/total-bound";
 export type KeyValue = string | number;
 export type Key = KeyValue[];
 
-export { TOTAL_BOUND };
-
 /** A boolean column is true: 1 on SQLite, TRUE on PostgreSQL. */
 export function isTrue(column: string): Prisma.Sql {
   return Prisma.raw(`${column} = ${databaseKind() === "sqlite" ? "1" : "TRUE"}`);

@@ -7,7 +7,8 @@ import { expect, it } from "vitest";
 
 const { db } = await import("../../lib/db/prisma");
 const { Prisma } = await import("../../lib/db/generated/client");
-const { isTrue, nearRings, squaredDistanceSql, TOTAL_BOUND, withinSql } = await import("../../lib/data/search-scan");
+const { isTrue, nearRings, squaredDistanceSql, withinSql } = await import("../../lib/data/search-scan");
+const { TOTAL_BOUND } = await import("../../lib/search/total-bound");
 const { scanPublishedRestaurants } = await import("../../lib/data/restaurant-queries");
 
 const center = { lat: 45.1, lng: 8.02 };
