@@ -70,7 +70,7 @@ async function main() {
     const elapsed = now - started;
     const rate = done / Math.max(elapsed / 1000, 0.001);
     const eta = done > 0 ? ((options.restaurants - options.from - done) / rate) * 1000 : 0;
-    const line = `  ${(options.from + done).toLocaleString("en")} / ${options.restaurants.toLocaleString("en")} restaurants (${((100 * (options.from + done)) / options.restaurants).toFixed(1)} %), ${Math.round(rate)}/s, ${formatDuration(elapsed)} elapsed${done < options.restaurants ? `, ~${formatDuration(eta)} left` : ""}`;
+    const line = `  ${(options.from + done).toLocaleString("en")} / ${options.restaurants.toLocaleString("en")} restaurants (${((100 * (options.from + done)) / options.restaurants).toFixed(1)} %), ${Math.round(rate)}/s, ${formatDuration(elapsed)} elapsed${options.from + done < options.restaurants ? `, ~${formatDuration(eta)} left` : ""}`;
     if (tty) process.stderr.write(`\r${line}\x1b[K`);
     else log(line);
   };
