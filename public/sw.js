@@ -103,16 +103,21 @@ function pageFacts(body) {
   return { [TITLE]: title ? encodeURIComponent(title[1]) : "", [LANG]: lang ? lang[1] : "" };
 }
 
-/** Drops the oldest saved entries (other than `key`) until the cache has room for `bytes` more. */
-async function makeRoom(cache, limit, key, bytes) {
+/** Every entry of a cache with when it was saved, its size and its (encoded) title, the newest first. */
+async function savedEntries(cache) {
   const entries = [];
   for (const request of await cache.keys()) {
-    if (request.url === key) continue;
     const response = await cache.match(request);
     if (!response) continue;
-    entries.push({ request, at: response.headers.get(SAVED_AT) || "", bytes: Number(response.headers.get(SIZE) || 0) });
+    const headers = response.headers;
+    entries.push({ request, at: headers.get(SAVED_AT) || "", bytes: Number(headers.get(SIZE) || 0), title: headers.get(TITLE) || "" });
   }
-  entries.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+  return entries.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+}
+
+/** Drops the oldest saved entries (other than `key`) until the cache has room for `bytes` more. */
+async function makeRoom(cache, limit, key, bytes) {
+  const entries = (await savedEntries(cache)).filter((entry) => entry.request.url !== key);
   let total = bytes;
   for (const [i, entry] of entries.entries()) {
     total += entry.bytes;
@@ -233,13 +238,7 @@ async function offlinePage(key) {
   const labels = await labelsFor(key);
   // Never handed any words (no menu was opened since this worker started keeping): the browser's own offline page.
   if (!labels) return Response.error();
-  const pages = await caches.open(PAGES);
-  const saved = [];
-  for (const request of await pages.keys()) {
-    const response = await pages.match(request);
-    if (response) saved.push({ url: request.url, at: response.headers.get(SAVED_AT) || "", title: decodeURIComponent(response.headers.get(TITLE) || "") });
-  }
-  saved.sort((a, b) => (a.at < b.at ? 1 : -1));
+  const saved = (await savedEntries(await caches.open(PAGES))).map((s) => ({ url: s.request.url, at: s.at, title: decodeURIComponent(s.title) }));
   const format = new Intl.DateTimeFormat(labels.pageLang, { dateStyle: "long", timeStyle: "short" });
   const items = saved
     .map((s) => `<li><a href="${escapeHtml(new URL(s.url).pathname + new URL(s.url).search)}">${s.title || escapeHtml(new URL(s.url).pathname)}</a> · ${escapeHtml(format.format(new Date(s.at)))}</li>`)
