@@ -4,6 +4,7 @@
 // restaurants as at 30 (the first dishes the plan meets: a sample, not a census).
 import { Prisma } from "../db/generated/client";
 import { readDb } from "../db/prisma";
+import { translatedNames } from "../search/dish-rank";
 import { isTrue } from "./search-scan";
 
 /** Up to `limit` dish names of published, visible, available dishes, with their translations' names. */
@@ -13,12 +14,8 @@ export async function readDishNames(limit: number): Promise<string[]> {
   );
   const names: string[] = [];
   for (const row of rows) {
-    names.push(row.name);
     // SQLite hands JSON back as text, PostgreSQL as a value.
-    const translations = typeof row.translations === "string" ? safeJson(row.translations) : row.translations;
-    if (translations && typeof translations === "object") {
-      for (const t of Object.values(translations)) if (t && typeof t === "object" && typeof (t as { name?: unknown }).name === "string") names.push((t as { name: string }).name);
-    }
+    names.push(row.name, ...translatedNames(typeof row.translations === "string" ? safeJson(row.translations) : row.translations));
   }
   return names;
 }
